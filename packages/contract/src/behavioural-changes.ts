@@ -1,0 +1,129 @@
+// The behavioural-change ledger (Versioning rule 8): changes that left shapes untouched, no bump.
+// docs/contract/behavioural-changes.md holds the same rows word for word; a test compares them.
+
+/** The part of the contract where the behaviour is stated. */
+export type BehaviouralArea = 'states' | 'endpoints' | 'authentication' | 'errors';
+
+export interface BehaviouralChange {
+  readonly id: string;
+  readonly area: BehaviouralArea;
+  readonly change: string;
+}
+
+export const BEHAVIOURAL_CHANGES: readonly BehaviouralChange[] = [
+  {
+    id: 'branch_required',
+    area: 'states',
+    change:
+      'Moving or creating a card into `active` without `branch` or `no_branch`, and without ' +
+      'an open branch, is refused with `branch_required`; `promote_loop` opens in `active` ' +
+      'by default.',
+  },
+  {
+    id: 'branch_open',
+    area: 'states',
+    change:
+      'Moving a card out of `active` while it holds an open branch is refused with ' +
+      '`branch_open`; record the landing with `land` or pass `not_landed`.',
+  },
+  {
+    id: 'svc_labels',
+    area: 'endpoints',
+    change:
+      'Cards are labelled `SVC-N` in briefing text, server messages and the dashboard; the ' +
+      'number is unchanged.',
+  },
+  {
+    id: 'active_move_assessment',
+    area: 'states',
+    change:
+      "A move into `active` is refused with `links_required` when the card's relations were " +
+      'never assessed, and with `type_required` when it has no type. A card that stated its ' +
+      'relations once is not asked again.',
+  },
+  {
+    id: 'undeclared_relates_to',
+    area: 'states',
+    change:
+      'Attaching a card (`ref_kind: card`) records an undeclared `relates_to`, shown as ' +
+      'undeclared in `board get`; a declared relation between the same cards replaces it ' +
+      'and `detach` retires it.',
+  },
+  {
+    id: 'project_hint_resolution',
+    area: 'endpoints',
+    change:
+      "A `project_hint` that is a project name matches only the caller's projects, by " +
+      'spelling, alias or initials; none or several is refused on `remember`, ' +
+      '`move_memories`, `import_memory` and `card` with `project_hint_unresolvable:` and ' +
+      'ignored on reads. A repository path or git remote still sets up a new project.',
+  },
+  {
+    id: 'card_create_session_project',
+    area: 'endpoints',
+    change:
+      "`card` create without `scope` or `project_hint` goes on the board of the session's " +
+      'project; a session without a project is refused with `scope_target_required:` and ' +
+      "the caller's projects.",
+  },
+  {
+    id: 'database_write_refusals',
+    area: 'endpoints',
+    change:
+      'The database API refuses with 42501 writes that change `owner_id`, `id` or ' +
+      '`created_at`, share or move a memory into a scope the caller cannot write, name ' +
+      'someone else in `invalidated_by` or `shared_by`, or (by a writer member) change ' +
+      "another member's memory beyond retiring it.",
+  },
+  {
+    id: 'promoted_rule_carrying',
+    area: 'endpoints',
+    change:
+      'A promoted rule with a curated text carried to a successor memory with exactly that ' +
+      "text is reported as carried under `remember`'s `rules` and no longer flagged for " +
+      'review.',
+  },
+  {
+    id: 'redirecting_authorize',
+    area: 'authentication',
+    change:
+      '`GET /oauth/authorize` answers 302 to the dashboard consent page; `POST ' +
+      '/oauth/authorize` answers 404.',
+  },
+  {
+    id: 'consent_scoping',
+    area: 'authentication',
+    change:
+      'A consent covers only the return address the person approved; the consent screen is ' +
+      'skipped only for an arrival on its own or from the dashboard.',
+  },
+  {
+    id: 'second_factor',
+    area: 'authentication',
+    change:
+      'On an account with a verified second factor, a session without the code reaches no ' +
+      'data: 401 `insufficient_aal` from the memory server, no rows from the database API, ' +
+      '`/mfa/verify` or 403 from the dashboard.',
+  },
+  {
+    id: 'secret_refusal_more_tools',
+    area: 'errors',
+    change:
+      '`secret_content_rejected:` applies to `remember`, and now also to `card` title, body ' +
+      'and reasons, `card_log` notes, `link` entity names and `promote_rule` rule text.',
+  },
+  {
+    id: 'caller_only_conflict_counts',
+    area: 'endpoints',
+    change:
+      "`list_conflicts` `limit` and `resolve_conflicts` `skipped` count only the caller's " +
+      'own conflicts.',
+  },
+  {
+    id: 'signed_in_search_tools',
+    area: 'authentication',
+    change:
+      '`search_memories`, `find_similar_memory` and `memory_version_history` need a ' +
+      'signed-in caller; an anonymous database-API call gets 42501.',
+  },
+];
