@@ -1,3 +1,3 @@
-import { defineProject } from 'vitest/config';
+import { svcProject } from '@svc/vitest-config/project';
 
-export default defineProject({ test: { name: 'mcp-server' } });
+export default svcProject('mcp-server', { testTimeout: 60_000 });

@@ -1,3 +1,3 @@
-import { defineProject } from 'vitest/config';
+import { svcProject } from '@svc/vitest-config/project';
 
-export default defineProject({ test: { name: 'watcher' } });
+export default svcProject('watcher');

@@ -1,3 +1,4 @@
-import { defineProject } from 'vitest/config';
+// Vitest project of the db package: files share a worker so PGlite's WebAssembly compiles once per worker.
+import { svcProject } from '@svc/vitest-config/project';
 
-export default defineProject({ test: { name: 'db' } });
+export default svcProject('db', { isolate: false });

@@ -1,0 +1,25 @@
+// createApp(deps): the Express application without listening, so tests drive it on their own port.
+import express from 'express';
+import type { ServerDeps } from './deps';
+import { accessLog } from './http/access-log';
+import { errorResponder, notFoundRoute } from './http/errors';
+import { healthRoutes } from './http/health';
+import { requestId } from './http/request-id';
+import { mcpRoutes } from './mcp/http-route';
+
+/** Generous for a 200000-character transcript chunk in JSON-RPC framing, bounded against abuse. */
+const JSON_BODY_LIMIT = '4mb';
+
+export function createApp(deps: ServerDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.use(requestId());
+  app.use(accessLog(deps.logger, deps.metrics));
+  app.use(healthRoutes(deps));
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(mcpRoutes(deps));
+  app.use(notFoundRoute());
+  app.use(errorResponder(deps.logger));
+  return app;
+}

@@ -1,0 +1,39 @@
+// The running build's identity: image version `v<semver>+<commit>` and the host checkout's revision.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export interface BuildInfo {
+  /** `v<semver>+<commit>`, with `dev` for the commit of a checkout with uncommitted changes. */
+  version: string;
+  /** Revision of the checkout that configured the host, as the host stamped it. */
+  hostRevision: string;
+}
+
+const ROOT_PACKAGE = fileURLToPath(new URL('../../../package.json', import.meta.url));
+
+function git(args: string[]): string | undefined {
+  try {
+    return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stamped image carries its commit; a checkout reports its own, or `dev` when it is dirty. */
+function resolveCommit(stamped: string | undefined): string {
+  if (stamped) return stamped;
+  const head = git(['rev-parse', '--short=12', 'HEAD']);
+  if (!head) return 'dev';
+  const dirty = git(['status', '--porcelain', '--untracked-files=no']);
+  return dirty === '' ? head : 'dev';
+}
+
+export function readBuildInfo(opts: { commit?: string; hostRevision?: string } = {}): BuildInfo {
+  const pkg = JSON.parse(readFileSync(ROOT_PACKAGE, 'utf8')) as { version?: string };
+  const semver = pkg.version ?? '0.0.0';
+  return {
+    version: `v${semver}+${resolveCommit(opts.commit)}`,
+    hostRevision: opts.hostRevision ?? 'unknown',
+  };
+}

@@ -1,0 +1,23 @@
+// One log record and the boundary counters for every HTTP request, written when it completes.
+import type { RequestHandler } from 'express';
+import type { Logger, Metrics } from '@svc/observability';
+
+export function accessLog(logger: Logger, metrics: Metrics): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    res.on('finish', () => {
+      const status = res.statusCode;
+      metrics.httpRequests.inc({ status: String(status) });
+      if (status >= 400) metrics.httpErrors.inc();
+      logger.log(status >= 500 ? 'error' : 'info', 'http_request', {
+        method: req.method,
+        // The path without its query: queries can carry codes and tokens.
+        path: req.path,
+        status,
+        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        requestId: res.locals.requestId as string,
+      });
+    });
+    next();
+  };
+}

@@ -1,0 +1,67 @@
+// The one path every tool call takes: parse input, run, check output, shape the result, count and log.
+import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { TOOLS, isToolName } from '@svc/contract';
+import { fail, toServiceError, type ServiceError } from '@svc/errors';
+import { annotateRequestContext } from '@svc/observability';
+import { composeFooter } from './footer';
+import type { ToolContext, ToolHandler } from './tool-handler';
+import { errorResult, successResult } from './tool-result';
+
+export type HandlerTable = ReadonlyMap<string, ToolHandler>;
+
+function invalidArguments(issues: { path: PropertyKey[]; message: string }[]): ServiceError {
+  const list = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  const summary = list.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+  return fail.validation(`Invalid arguments: ${summary}`, { issues: list });
+}
+
+export async function callTool(
+  handlers: HandlerTable,
+  name: string,
+  rawArgs: unknown,
+  ctx: ToolContext,
+): Promise<CallToolResult> {
+  const handler = handlers.get(name);
+  // Unregistered and withdrawn names alike are unknown tools: a protocol error, not a tool result.
+  if (!handler || !isToolName(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  const definition = TOOLS[name];
+  if (ctx.transport === 'http') ctx.deps.metrics.toolCalls.inc({ tool: name });
+  annotateRequestContext({ tool: name });
+  const started = performance.now();
+  let outcome = 'ok';
+  try {
+    const parsed = definition.input.safeParse(rawArgs ?? {});
+    if (!parsed.success) throw invalidArguments(parsed.error.issues);
+    const output = await handler.run(parsed.data as never, ctx);
+    const checked = definition.output.safeParse(output);
+    if (!checked.success) {
+      ctx.deps.logger.error('tool_output_invalid', { issues: checked.error.issues.slice(0, 5) });
+      // A result that breaks its own schema is our bug, so it is left unclassified: `internal`.
+      throw new Error(`Output of ${name} failed its schema`);
+    }
+    const structured = checked.data as Record<string, unknown>;
+    return successResult({
+      structured,
+      footer: composeFooter({
+        readOnly: definition.annotations.readOnlyHint,
+        sessionLine: handler.sessionLine?.(checked.data as never),
+      }),
+      links: definition.annotations.readOnlyHint ? handler.links?.(checked.data as never) : undefined,
+    });
+  } catch (thrown) {
+    const err = toServiceError(thrown);
+    outcome = err.code;
+    if (err.code === 'internal') {
+      const cause = err.cause instanceof Error ? err.cause : undefined;
+      ctx.deps.logger.error('tool_failed', { message: cause?.message, stack: cause?.stack });
+    }
+    return errorResult(err);
+  } finally {
+    // Sizes and outcome only: tool payloads are never logged.
+    ctx.deps.logger.info('tool_call', {
+      outcome,
+      duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      arg_bytes: JSON.stringify(rawArgs ?? {}).length,
+    });
+  }
+}

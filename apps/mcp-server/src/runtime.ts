@@ -1,0 +1,20 @@
+// Opens the parts a running service needs (database, logger, counters, build identity) from the env.
+import { openDatabase } from '@svc/db';
+import { createLogger, createMetrics } from '@svc/observability';
+import { readBuildInfo } from './build-info';
+import type { ServerDeps } from './deps';
+import type { Env } from './env';
+
+export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}): Promise<ServerDeps> {
+  const logger = createLogger({ level: env.LOG_LEVEL, stderr: env.LOG_STDERR || opts.forceStderr });
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+  );
+  return {
+    database,
+    logger,
+    metrics: createMetrics(),
+    build: readBuildInfo({ commit: env.SVC_BUILD_COMMIT, hostRevision: env.SVC_HOST_REVISION }),
+    publicUrl: env.PUBLIC_URL,
+  };
+}

@@ -1,0 +1,38 @@
+// The embedded driver: PGlite (Postgres in WebAssembly) with pgvector, persisted in a data directory.
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import * as schema from '../schema';
+import { MIGRATIONS_FOLDER } from './migrations-folder';
+import { roleMethods } from './roles';
+import type { Database, DriverHandle } from './types';
+
+/** `memory://` (and other URL-like locations) are PGlite's own; a plain path is a directory on disk. */
+function isFilesystemPath(dataDir: string): boolean {
+  return !/^[a-z]+:\/\//i.test(dataDir);
+}
+
+export async function openEmbedded(dataDir: string): Promise<DriverHandle> {
+  if (isFilesystemPath(dataDir)) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { vector } });
+  const db = drizzle({ client, schema });
+  const database: Database = {
+    kind: 'embedded',
+    db,
+    ...roleMethods(db),
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+  return {
+    database,
+    // PGlite is a single connection: nothing else can run migrations at the same time.
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+  };
+}

@@ -1,0 +1,46 @@
+// The one database interface both drivers implement, and the drizzle types queries are written against.
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type * as schema from '../schema';
+
+export type Schema = typeof schema;
+
+/** A drizzle database over the full schema, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A drizzle transaction over the full schema. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** Where a query can run: the privileged database or an open transaction (as a user or not). */
+export type Executor = Db | Tx;
+
+/** The authenticated caller a transaction runs for. */
+export interface UserContext {
+  userId: string;
+  /**
+   * Assurance level of the session. Defaults to aal1: an account with a verified second factor
+   * then sees no row and can write nothing (contract, Authentication 4).
+   */
+  aal?: 'aal1' | 'aal2';
+}
+
+export interface Database {
+  readonly kind: 'embedded' | 'server';
+  /** Privileged (bypasses row-level security): for system work such as jobs and sign-in. */
+  readonly db: Db;
+  /** A transaction as svc_authenticated for `ctx.userId`; row-level security applies. */
+  asUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** A transaction as svc_anon: no table is readable and the Database API refuses with 42501. */
+  asAnon<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** A privileged transaction. */
+  system<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Resolves when the database answers; throws when it is unreachable (for /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What a driver hands to openDatabase: the database and how to migrate it (kept off the public interface). */
+export interface DriverHandle {
+  database: Database;
+  migrate(): Promise<void>;
+}

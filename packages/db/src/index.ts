@@ -1,0 +1,50 @@
+// Public API of the db package: schema tables, the Database interface and its two drivers,
+// migrations, error mapping and the queries the apps share.
+export * from './schema';
+export type { Database, Db, Executor, Schema, Tx, UserContext } from './client/types';
+export { openDatabase, runMigrations, type OpenDatabaseOptions } from './client/open';
+export { fromPgError, sqlStateOf } from './errors';
+export {
+  createUser,
+  findUserByEmail,
+  getPersonalScopeId,
+  getUser,
+  listUsers,
+  userColumns,
+  type CreatedUser,
+  type User,
+} from './queries/users';
+export {
+  createApiToken,
+  hashToken,
+  listApiTokens,
+  revokeApiToken,
+  verifyApiToken,
+  type ApiToken,
+  type CreatedApiToken,
+} from './queries/tokens';
+export {
+  createProject,
+  initialsOf,
+  listProjectsForUser,
+  setProjectMember,
+  slugify,
+  type CreateProjectInput,
+  type CreatedProject,
+  type Project,
+  type ProjectMembership,
+  type ProjectRole,
+} from './queries/projects';
+export { allocateCardNumber, cardLabel } from './queries/cards';
+export { ensureEmbeddingIndex, embeddingIndexName } from './queries/embedding-index';
+export {
+  findSimilarMemories,
+  memoryVersionHistory,
+  searchMemories,
+  type MemoryVersion,
+  type SearchHit,
+  type SearchOptions,
+  type SimilarHit,
+  type SimilarOptions,
+} from './queries/memory-api';
+export { rowsOf } from './queries/rows';

@@ -1,0 +1,40 @@
+// Per-model HNSW indexes on memory_embeddings, created at run time once the model's dimension is known.
+import { fail } from '@svc/errors';
+import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import type { Executor } from '../client/types';
+
+/** pgvector's HNSW limit for the `vector` type. */
+const MAX_HNSW_DIMENSIONS = 2000;
+
+/** A stable, valid identifier: readable model part plus a hash so similar names never collide. */
+export function embeddingIndexName(model: string, dims: number): string {
+  const readable = model.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 24);
+  const hash = createHash('sha256').update(`${model}\u0000${dims}`).digest('hex').slice(0, 8);
+  return `memory_embeddings_hnsw_${readable}_${dims}_${hash}`;
+}
+
+function quoteLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/**
+ * Creates, if missing, the partial expression index that svc_find_similar_memory uses for `model`:
+ * `((embedding::vector(N))) vector_cosine_ops WHERE model = '<model>'`. Needs the privileged
+ * executor (DDL). Returns the index name.
+ */
+export async function ensureEmbeddingIndex(exec: Executor, model: string, dims: number): Promise<string> {
+  if (model.trim() === '') throw fail.validation('embedding model name must not be empty');
+  if (!Number.isInteger(dims) || dims < 1 || dims > MAX_HNSW_DIMENSIONS) {
+    throw fail.validation(`embedding dimension must be an integer from 1 to ${MAX_HNSW_DIMENSIONS}`, { dims });
+  }
+  const name = embeddingIndexName(model, dims);
+  // DDL takes no bind parameters: the name is generated above and the model is quoted as a literal.
+  await exec.execute(
+    sql.raw(
+      `create index if not exists "${name}" on public.memory_embeddings using hnsw ` +
+        `((embedding::vector(${dims})) vector_cosine_ops) where model = ${quoteLiteral(model)}`,
+    ),
+  );
+  return name;
+}

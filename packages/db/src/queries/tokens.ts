@@ -1,0 +1,86 @@
+// API tokens: minted once in plaintext, stored only as a SHA-256 hash, checked on every request.
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Executor } from '../client/types';
+import { apiTokens } from '../schema/api-tokens';
+import { users } from '../schema/users';
+import { userColumns, type User } from './users';
+
+const TOKEN_PREFIX = 'svc_';
+/** `svc_` followed by base64url of 32 random bytes (43 characters). */
+const TOKEN_SHAPE = /^svc_[A-Za-z0-9_-]{43}$/;
+
+export function hashToken(plaintext: string): string {
+  return createHash('sha256').update(plaintext, 'utf8').digest('hex');
+}
+
+export type ApiToken = Omit<typeof apiTokens.$inferSelect, 'tokenHash'>;
+
+const tokenColumns = {
+  id: apiTokens.id,
+  userId: apiTokens.userId,
+  name: apiTokens.name,
+  createdAt: apiTokens.createdAt,
+  lastUsedAt: apiTokens.lastUsedAt,
+  expiresAt: apiTokens.expiresAt,
+  revokedAt: apiTokens.revokedAt,
+};
+
+export interface CreatedApiToken {
+  /** Shown once; only its hash is kept. */
+  token: string;
+  record: ApiToken;
+}
+
+export async function createApiToken(
+  exec: Executor,
+  userId: string,
+  opts: { name?: string; expiresAt?: Date } = {},
+): Promise<CreatedApiToken> {
+  const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const [record] = await exec
+    .insert(apiTokens)
+    .values({ userId, tokenHash: hashToken(token), name: opts.name ?? null, expiresAt: opts.expiresAt ?? null })
+    .returning(tokenColumns);
+  if (record === undefined) throw new Error('insert into api_tokens returned no row');
+  return { token, record };
+}
+
+/**
+ * The user a live token belongs to, or null for an unknown, revoked or expired token or a
+ * deleted account. Runs before anyone is authenticated, so call it on the privileged executor.
+ */
+export async function verifyApiToken(exec: Executor, plaintext: string): Promise<User | null> {
+  if (!TOKEN_SHAPE.test(plaintext)) return null;
+  const now = new Date();
+  const [row] = await exec
+    .select({ tokenId: apiTokens.id, user: userColumns })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, hashToken(plaintext)),
+        isNull(apiTokens.revokedAt),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (row === undefined) return null;
+  await exec.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
+  return row.user;
+}
+
+/** Revokes a token of `userId`; false when there is no such live token. */
+export async function revokeApiToken(exec: Executor, userId: string, tokenId: string): Promise<boolean> {
+  const revoked = await exec
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return revoked.length > 0;
+}
+
+export async function listApiTokens(exec: Executor, userId: string): Promise<ApiToken[]> {
+  return exec.select(tokenColumns).from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(apiTokens.createdAt);
+}

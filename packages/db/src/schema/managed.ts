@@ -1,0 +1,26 @@
+// The tables and enums whose DDL drizzle-kit generates (drizzle.config.ts points here).
+export * from './enums';
+export { users } from './users';
+export { apiTokens } from './api-tokens';
+export { projects } from './projects';
+export { projectMembers } from './project-members';
+export { scopes } from './scopes';
+export { memories, type MemorySource } from './memories';
+export { memoryEmbeddings } from './memory-embeddings';
+export { memorySupersedes } from './memory-supersedes';
+export { promotedRules } from './promoted-rules';
+export { entities } from './entities';
+export { entityRelations } from './entity-relations';
+export { memoryEntities } from './memory-entities';
+export { conflicts } from './conflicts';
+export { boards } from './boards';
+export { cards } from './cards';
+export { cardRelations } from './card-relations';
+export { cardBranches } from './card-branches';
+export { cardLog } from './card-log';
+export { cardRefs } from './card-refs';
+export { mcpSessions } from './mcp-sessions';
+export { transcriptChunks } from './transcript-chunks';
+export { auditLog } from './audit-log';
+export { jobRuns } from './job-runs';
+export { backups } from './backups';

@@ -1,0 +1,17 @@
+// One embedding per memory and model; HNSW indexes are made per model at run time.
+import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, vector } from './columns';
+import { memories } from './memories';
+
+export const memoryEmbeddings = pgTable(
+  'memory_embeddings',
+  {
+    memoryId: uuid('memory_id')
+      .notNull()
+      .references(() => memories.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    embedding: vector('embedding').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.memoryId, t.model], name: 'memory_embeddings_pkey' })],
+);

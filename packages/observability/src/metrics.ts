@@ -1,0 +1,48 @@
+// The contract's in-process counters, each on a registry owned by one app instance.
+import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  httpRequests: Counter<'status'>;
+  httpErrors: Counter;
+  toolCalls: Counter<'tool'>;
+  rulesLookupFailures: Counter;
+  writeRefused: Counter<'reason'>;
+}
+
+export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (options.defaults ?? true) collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests at the boundary, by status',
+      labelNames: ['status'],
+      registers,
+    }),
+    httpErrors: new Counter({
+      name: 'http_errors_total',
+      help: 'HTTP error responses at the boundary',
+      registers,
+    }),
+    toolCalls: new Counter({
+      name: 'mcp_tool_calls_total',
+      help: 'MCP tool invocations over HTTP, by tool',
+      labelNames: ['tool'],
+      registers,
+    }),
+    rulesLookupFailures: new Counter({
+      name: 'promoted_rules_lookup_failures_total',
+      help: 'Standing-rule lookups that failed open at MCP initialization',
+      registers,
+    }),
+    writeRefused: new Counter({
+      name: 'mcp_write_refused_total',
+      help: 'remember calls refused for a missing or unresolvable target (HTTP transport)',
+      labelNames: ['reason'],
+      registers,
+    }),
+  };
+}
