@@ -27,6 +27,18 @@ describe('embedded persistence', () => {
     }
   });
 
+  it('lets only one process at a time open a data directory, and frees it on close', async () => {
+    const dataDir = join(root, 'locked');
+    const first = await openDatabase({ dataDir });
+    try {
+      await expect(openDatabase({ dataDir })).rejects.toMatchObject({ code: 'conflict' });
+    } finally {
+      await first.close();
+    }
+    const again = await openDatabase({ dataDir });
+    await again.close();
+  });
+
   it('refuses to guess between an embedded and a server database', async () => {
     await expect(openDatabase({})).rejects.toMatchObject({ code: 'validation_failed' });
     await expect(openDatabase({ dataDir: 'memory://', url: 'postgres://x' })).rejects.toMatchObject({

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import * as schema from '../schema';
+import { lockDataDir, type ReleaseLock } from './data-dir-lock';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
 import { roleMethods } from './roles';
 import type { Database, DriverHandle } from './types';
@@ -16,8 +17,15 @@ function isFilesystemPath(dataDir: string): boolean {
 }
 
 export async function openEmbedded(dataDir: string): Promise<DriverHandle> {
-  if (isFilesystemPath(dataDir)) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { vector } });
+  let release: ReleaseLock | undefined;
+  if (isFilesystemPath(dataDir)) {
+    await mkdir(dataDir, { recursive: true });
+    release = await lockDataDir(dataDir);
+  }
+  const client = await PGlite.create(dataDir, { extensions: { vector } }).catch(async (err: unknown) => {
+    await release?.();
+    throw err;
+  });
   const db = drizzle({ client, schema });
   const database: Database = {
     kind: 'embedded',
@@ -28,6 +36,8 @@ export async function openEmbedded(dataDir: string): Promise<DriverHandle> {
     },
     async close() {
       if (!client.closed) await client.close();
+      await release?.();
+      release = undefined;
     },
   };
   return {
