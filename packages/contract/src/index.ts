@@ -143,3 +143,4 @@ export {
   type BreakingChange,
   type Deprecation,
 } from './ledgers';
+export { CONTEXT_SECTIONS } from './tools/build-context';

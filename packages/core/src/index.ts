@@ -1,0 +1,38 @@
+// Public API of the core package: domain rules the server and jobs share, as named exports.
+
+// Secret guard: refuses credentials in free text (`secret_content_rejected:`).
+export { scanForSecrets, type SecretFinding } from './secrets/scan';
+export {
+  assertNoSecrets,
+  secretContentRejected,
+  type GuardedFields,
+  type SecretRefusalDetails,
+} from './secrets/guard';
+
+// Project hints: resolves the contract's `project_hint` (`project_hint_unresolvable:`).
+export { classifyProjectHint, type HintClassification } from './projects/classify-hint';
+export { isGitRemote, normalizeGitRemote } from './projects/git-remote';
+export { normalizeRepoPath } from './projects/repo-path';
+export { deriveInitials } from './projects/initials';
+export { foldProjectName, matchProjectsByName, type ProjectCandidate } from './projects/match';
+export { describeProjects } from './projects/describe';
+export { resolveHintOutcome, type HintOutcome } from './projects/resolve-outcome';
+export { projectHintUnresolvable } from './projects/refusal';
+
+// Memory plane: the operations behind the memory tools, run as the caller under row-level security.
+export type { Actor } from './actor';
+export type { MemoryDeps, MemoryIndexer, NearDuplicate } from './memory/deps';
+export type { RecallHit, RecallQuery, Retriever } from './memory/retriever';
+export { ftsRetriever, filterConditions } from './memory/fts-retriever';
+export { remember } from './memory/remember';
+export { recall } from './memory/recall';
+export { forget, closeLoop } from './memory/retire';
+export { restoreMemory } from './memory/restore';
+export { loadMemory, loadMemories, type LoadedMemory } from './memory/load';
+export { toMemoryView } from './memory/to-view';
+export { buildContext } from './context/build-context';
+export { listActiveRules } from './rules/active-rules';
+export { promoteRule } from './rules/promote-rule';
+export { sessionLine, sessionView, loadThreadSession, type SessionView } from './sessions/thread-sessions';
+export { resolveReadTarget, resolveWriteTarget, type ResolvedTarget, type ReadTarget } from './targets/resolve-target';
+export { listCallerProjects, type CallerProject } from './targets/caller-projects';

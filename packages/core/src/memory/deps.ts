@@ -1,0 +1,26 @@
+// What the memory operations need from outside: the database and the ranking and indexing parts.
+import type { Database, Tx } from '@svc/db';
+import type { Logger } from '@svc/observability';
+import type { Retriever } from './retriever';
+
+export interface NearDuplicate {
+  id: string;
+  similarity: number;
+  content: string;
+}
+
+/** Embeds and stores vectors for new memories; absent when no embedder is configured. */
+export interface MemoryIndexer {
+  /** Work done before the write transaction (the model call is slow and must not hold locks). */
+  prepare(text: string): Promise<unknown>;
+  /** Stores what `prepare` produced for the memory, inside the write transaction. */
+  store(tx: Tx, memoryId: string, prepared: unknown): Promise<void>;
+  nearDuplicates(tx: Tx, opts: { memoryId: string; scopeId: string; prepared: unknown }): Promise<NearDuplicate[]>;
+}
+
+export interface MemoryDeps {
+  database: Database;
+  retriever: Retriever;
+  indexer: MemoryIndexer | null;
+  logger: Logger;
+}

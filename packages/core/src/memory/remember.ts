@@ -1,0 +1,94 @@
+// remember: store one durable memory in the resolved target, or return its exact twin, and supersede.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ToolArgs, ToolOutput } from '@svc/contract';
+import { memories, type Tx } from '@svc/db';
+import type { Actor } from '../actor';
+import { assertNoSecrets } from '../secrets/guard';
+import { attachProject, loadThreadSession, sessionView } from '../sessions/thread-sessions';
+import { resolveWriteTarget } from '../targets/resolve-target';
+import type { MemoryDeps } from './deps';
+import { inferKind } from './infer-kind';
+import { loadMemory } from './load';
+import { supersede } from './supersede';
+import { toMemoryView } from './to-view';
+
+type Args = ToolArgs<'remember'>;
+type Output = ToolOutput<'remember'>;
+
+async function findTwin(tx: Tx, scopeId: string, content: string): Promise<string | null> {
+  const [twin] = await tx
+    .select({ id: memories.id })
+    .from(memories)
+    .where(
+      and(
+        eq(memories.scopeId, scopeId),
+        eq(memories.contentHash, sql`public.svc_content_hash(${content})`),
+        isNull(memories.invalidatedAt),
+      ),
+    )
+    .limit(1);
+  return twin?.id ?? null;
+}
+
+function sourceColumn(source: Args['source']) {
+  if (!source) return {};
+  return {
+    ...(source.agent && { agent: source.agent }),
+    ...(source.client && { client: source.client }),
+    ...(source.conversation_id && { conversationId: source.conversation_id }),
+    ...(source.chunk_id && { transcriptChunkId: source.chunk_id }),
+  };
+}
+
+export async function remember(deps: MemoryDeps, actor: Actor, args: Args): Promise<Output> {
+  await assertNoSecrets({ content: args.content, tags: args.tags });
+  const prepared = deps.indexer ? await deps.indexer.prepare(args.content) : undefined;
+  return deps.database.asUser(actor, async (tx) => {
+    let session = await loadThreadSession(tx, actor.userId, args.thread);
+    const target = await resolveWriteTarget(tx, actor.userId, args, session.project);
+    if (target.project) session = await attachProject(tx, actor.userId, session, target.project);
+    const base = { near_duplicates: [], superseded: [], rules: { carried: [], needs_review: [] }, pending: [] };
+
+    const twinId = args.on_duplicate === 'return_existing' ? await findTwin(tx, target.scopeId, args.content) : null;
+    if (twinId) {
+      const twin = await loadMemory(tx, twinId);
+      if (twin) return { ...base, memory: toMemoryView(twin), created: false, duplicate_of: twinId, session: sessionView(session) };
+    }
+
+    const [row] = await tx
+      .insert(memories)
+      .values({
+        ownerId: actor.userId,
+        scopeId: target.scopeId,
+        content: args.content,
+        kind: args.kind ?? inferKind(args.content),
+        tags: args.tags ?? [],
+        importance: args.importance ?? 0.5,
+        loopState: args.loop ? 'open' : null,
+        eventAt: args.event_at ? new Date(args.event_at) : null,
+        source: sourceColumn(args.source),
+        metadata: args.metadata ?? {},
+      })
+      .returning({ id: memories.id });
+    const id = row!.id;
+    const outcome = await supersede(tx, actor.userId, { id, content: args.content }, args.supersedes ?? []);
+    let nearDuplicates: Output['near_duplicates'] = [];
+    if (deps.indexer && prepared !== undefined) {
+      await deps.indexer.store(tx, id, prepared);
+      const superseded = new Set(outcome.superseded);
+      nearDuplicates = (await deps.indexer.nearDuplicates(tx, { memoryId: id, scopeId: target.scopeId, prepared }))
+        .filter((d) => !superseded.has(d.id));
+    }
+    const stored = await loadMemory(tx, id);
+    return {
+      memory: toMemoryView(stored!),
+      created: true,
+      duplicate_of: null,
+      near_duplicates: nearDuplicates,
+      superseded: outcome.superseded,
+      rules: { carried: outcome.carried, needs_review: outcome.needsReview },
+      pending: [],
+      session: sessionView(session),
+    };
+  });
+}

@@ -1,0 +1,34 @@
+// Decides whether a value after `password=` or in `user:pass@` looks like a real credential.
+// Generic detectors see every `key: value` in prose and code, so each check here exists to keep
+// placeholders, code expressions and references out: a false positive blocks a user's memory.
+
+const PLACEHOLDER =
+  /[<>{}$%]|x{3,}|\*{3,}|\.{3}|•|change.?me|example|placeholder|your[_-]|redacted|dummy|sample|(?:secret|password|token|key)[_-]?here/i;
+
+const PLACEHOLDER_WORD =
+  /^(?:null|none|nil|undefined|true|false|string|number|required|optional|empty|hidden|masked|pass(?:word|wd)?|secret|pwd|token|letmein|hunter2|admin|root|test(?:ing)?|default)$/i;
+
+/** Function calls, indexing and member access (`os.environ["X"]`, `req.headers.authorization`). */
+const CODE_EXPRESSION = /[()[\]]|^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::|->)[A-Za-z_$][\w$]*)+$/;
+
+/** Paths, URLs and secret-manager references are exactly what users should store instead. */
+const REFERENCE =
+  /^(?:[/~\\]|\.{1,2}[/\\]|[a-z][a-z0-9+.-]*:\/\/|arn:|op:\/\/|vault:|ssm:|env:|projects\/)/i;
+
+/** `prod-db-credentials-2024`, `my_app.secret`: a resource name, not the secret it names. */
+const NAME_LIKE = /^(?:[a-z]+|\d+)(?:[-_.](?:[a-z]+|\d+))+$/i;
+
+function characterClasses(value: string): number {
+  return [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z\d]/].filter((re) => re.test(value)).length;
+}
+
+/** True when the value plausibly is a password, key or token rather than a stand-in for one. */
+export function looksLikeSecretValue(value: string): boolean {
+  if (value.length < 8 || value.length > 256) return false;
+  if (PLACEHOLDER.test(value) || PLACEHOLDER_WORD.test(value)) return false;
+  if (CODE_EXPRESSION.test(value) || REFERENCE.test(value) || NAME_LIKE.test(value)) return false;
+  if (/^(.)\1+$/.test(value)) return false;
+  const classes = characterClasses(value);
+  // Long random strings (hex, base64) may mix only two classes; short ones need three.
+  return classes >= 3 || (value.length >= 16 && classes >= 2);
+}

@@ -1,0 +1,74 @@
+// Finds credentials in free text with secretlint's maintained preset plus our small supplement.
+import { lintSource } from '@secretlint/core';
+import { rules as recommendedRules } from '@secretlint/secretlint-rule-preset-recommend';
+import { describeFinding } from './secret-kinds';
+import {
+  supplementaryRule,
+  SUPPLEMENTARY_RULE_ID,
+  type SecretlintConfig,
+} from './supplementary-rule';
+
+export interface SecretFinding {
+  /** secretlint rule id, e.g. "@secretlint/secretlint-rule-github". */
+  ruleId: string;
+  messageId: string;
+  /** snake_case class for `error.details.kind`. */
+  kind: string;
+  /** Human phrase for messages, e.g. "GitHub token". */
+  label: string;
+  /** UTF-16 offsets of the finding in the scanned text; the text itself is never kept. */
+  range: readonly [start: number, end: number];
+}
+
+/** A `secretlint-disable` comment inside a memory must not switch the guard off. */
+const COMMENT_FILTER = '@secretlint/secretlint-rule-filter-comments';
+
+/** Access key ids are half a credential and unmistakable; account ids are not secret at all. */
+const RULE_SETTINGS: Readonly<Record<string, { options: object; allowMessageIds: string[] }>> = {
+  '@secretlint/secretlint-rule-aws': {
+    options: { enableIDScanRule: true },
+    allowMessageIds: ['AWSAccountID'],
+  },
+};
+
+// The preset's rules are listed one by one rather than through the preset: secretlint 13 ignores
+// `disabled` on a rule inside a preset, so the comment filter could not be switched off there.
+// Built once; the engine reads it on every call and never mutates it.
+const CONFIG: SecretlintConfig = {
+  rules: [
+    ...recommendedRules
+      .filter((rule) => rule.meta.id !== COMMENT_FILTER)
+      .map((rule) => ({ id: rule.meta.id, rule, ...RULE_SETTINGS[rule.meta.id] })),
+    { id: SUPPLEMENTARY_RULE_ID, rule: supplementaryRule },
+  ],
+};
+
+// No file path: given one, the GCP rule would read a .p12 from disk and the npm rule would guess
+// the file type from it. The engine needs a path or an extension; `.txt` selects no file-type rule.
+const SOURCE = { filePath: '', ext: '.txt', contentType: 'text' } as const;
+
+/** One span is one finding: keep the first reporter (the preset runs first) of any overlap. */
+function withoutOverlaps(findings: SecretFinding[]): SecretFinding[] {
+  const kept: SecretFinding[] = [];
+  for (const finding of findings) {
+    const [start, end] = finding.range;
+    if (!kept.some(({ range }) => start < range[1] && range[0] < end)) kept.push(finding);
+  }
+  return kept.sort((a, b) => a.range[0] - b.range[0]);
+}
+
+/** Lists what in `text` looks like a credential; an empty list means the text may be stored. */
+export async function scanForSecrets(text: string): Promise<SecretFinding[]> {
+  if (text.trim() === '') return [];
+  const result = await lintSource({
+    source: { ...SOURCE, content: text },
+    options: { config: CONFIG, noPhysicFilePath: true, maskSecrets: true },
+  });
+  const findings = result.messages.map(({ ruleId, messageId, range }) => ({
+    ruleId,
+    messageId,
+    ...describeFinding(ruleId, messageId),
+    range: [range[0], range[1]] as const,
+  }));
+  return withoutOverlaps(findings);
+}

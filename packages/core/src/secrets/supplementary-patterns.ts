@@ -1,0 +1,95 @@
+// Credential classes agents' users paste that secretlint's recommended preset (v13) misses.
+// Each entry names the gap it closes; provider formats are the ones GitHub secret scanning and
+// gitleaks document. Every pattern is linear (no nested quantifiers) so a 16000-char text stays fast.
+import { looksLikeSecretValue } from './credential-values';
+
+export interface SupplementaryDetector {
+  /** Message id reported to secretlint; `describeFinding` maps it to a kind and label. */
+  messageId: string;
+  /** Global with indices (`gd`); group 1, when present, is the span reported and checked. */
+  pattern: RegExp;
+  /** Extra check on the reported span, for generic patterns that would otherwise match prose. */
+  accept?: (value: string) => boolean;
+}
+
+/** The preset knows only `sk-ant-api0N-` keys of the full length; admin keys and the OAuth tokens
+ *  of Claude subscriptions (`sk-ant-oat01-`) are credentials too. */
+const ANTHROPIC = /(?<![\w-])sk-ant-(?:api|admin|oat|ort|sid)\d{2}-[\w-]{32,}/dg;
+
+/** The preset requires the `T3BlbkFJ` marker at fixed offsets; project, service-account and admin
+ *  keys are recognisable by prefix alone, whatever their length. */
+const OPENAI = /(?<![\w-])sk-(?:proj|svcacct|admin)-[\w-]{40,}/dg;
+
+/** Google API keys (Gemini, Maps, Firebase); the preset's GCP rule reads service-account JSON only. */
+const GOOGLE_API_KEY = /(?<![\w-])AIza[\w-]{35}(?![\w-])/dg;
+
+/** A signed JWT is a bearer credential until it expires; header and payload both start `{"`. */
+const JWT = /(?<![\w-])eyJ[\w-]{10,}\.eyJ[\w-]{10,}\.[\w-]{20,}/dg;
+
+/** `Authorization: Bearer …` lines copied from curl commands and HTTP logs. */
+const AUTHORIZATION_HEADER =
+  /\bauthorization["']?\s*[:=]\s*["']?(?:bearer|basic|token)\s+([\w.~+/=-]{16,})/dgi;
+
+const VALUE = String.raw`\s*(?::=|=>|[:=])\s*(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"'\x60,;]{1,256}))`;
+
+/** `password = "…"`, `client_secret: …`, `DB_PASSWORD=…`: the generic assignment the preset
+ *  only checks for AWS. Needs a separator and a value that passes `looksLikeSecretValue`. */
+const ASSIGNMENT = new RegExp(
+  String.raw`(?<![\w.-])(?:[\w.-]*?[_.-])?(?:password|passwd|passphrase|secret|client[_-]?secret|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|(?:auth|access|refresh|api|bearer|session)[_-]?token)["']?(?![\w-])` +
+    VALUE,
+  'dgi',
+);
+
+/** Environment-variable style names ending in `_TOKEN` (`HF_TOKEN=…`), upper case only so
+ *  `max_tokens: 4096`-style settings in prose are left alone. */
+const ENV_TOKEN = new RegExp(
+  String.raw`(?<![\w.-])[A-Z][A-Z0-9_]*_TOKEN["']?(?![\w-])` + VALUE,
+  'dg',
+);
+
+/** Credentials in any URL scheme; the preset checks http, ftp and three databases only, and only
+ *  passwords without punctuation. Redis, AMQP and SMTP URLs carry passwords the same way. */
+const CREDENTIAL_URL =
+  /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:/@'"]{0,100}):([^\s/@'"]{1,200})@[^\s/@'"]/dgi;
+
+export const SUPPLEMENTARY_DETECTORS: readonly SupplementaryDetector[] = [
+  { messageId: 'ANTHROPIC_KEY', pattern: ANTHROPIC },
+  { messageId: 'OPENAI_KEY', pattern: OPENAI },
+  { messageId: 'GOOGLE_API_KEY', pattern: GOOGLE_API_KEY },
+  { messageId: 'JWT', pattern: JWT },
+  {
+    messageId: 'AUTHORIZATION_HEADER',
+    pattern: AUTHORIZATION_HEADER,
+    accept: (value) => value.length >= 16 && looksLikeSecretValue(value),
+  },
+  { messageId: 'CREDENTIAL_ASSIGNMENT', pattern: ASSIGNMENT, accept: looksLikeSecretValue },
+  { messageId: 'CREDENTIAL_ASSIGNMENT', pattern: ENV_TOKEN, accept: looksLikeSecretValue },
+  { messageId: 'CREDENTIAL_URL', pattern: CREDENTIAL_URL, accept: looksLikeSecretValue },
+];
+
+export interface DetectedSpan {
+  messageId: string;
+  range: readonly [start: number, end: number];
+}
+
+/** The last group that took part is the value (the password, not the user, in a URL). */
+function valueSpan(match: RegExpExecArray): { value: string; range: [number, number] } {
+  for (let group = match.length - 1; group >= 1; group -= 1) {
+    const value = match[group];
+    const indices = match.indices?.[group];
+    if (value !== undefined && indices !== undefined) return { value, range: indices };
+  }
+  return { value: match[0], range: [match.index, match.index + match[0].length] };
+}
+
+export function detectSupplementary(content: string): DetectedSpan[] {
+  const spans: DetectedSpan[] = [];
+  for (const { messageId, pattern, accept } of SUPPLEMENTARY_DETECTORS) {
+    for (const match of content.matchAll(pattern)) {
+      const { value, range } = valueSpan(match);
+      if (accept && !accept(value)) continue;
+      spans.push({ messageId, range });
+    }
+  }
+  return spans;
+}

@@ -1,0 +1,74 @@
+// The caller's projects as target resolution needs them: names, aliases, initials, paths and role.
+import { and, arrayContains, eq } from 'drizzle-orm';
+import { createProject, projectMembers, projects, scopes, type Tx } from '@svc/db';
+import { deriveInitials } from '../projects/initials';
+
+export interface CallerProject {
+  id: string;
+  name: string;
+  aliases: string[];
+  initials: string | null;
+  role: 'owner' | 'writer' | 'reader';
+  scopeId: string;
+}
+
+const columns = {
+  id: projects.id,
+  name: projects.name,
+  aliases: projects.aliases,
+  initials: projects.initials,
+  role: projectMembers.role,
+  scopeId: scopes.id,
+};
+
+function memberProjects(tx: Tx, userId: string) {
+  return tx
+    .select(columns)
+    .from(projects)
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)))
+    .innerJoin(scopes, eq(scopes.projectId, projects.id));
+}
+
+export async function listCallerProjects(tx: Tx, userId: string): Promise<CallerProject[]> {
+  return memberProjects(tx, userId).orderBy(projects.createdAt);
+}
+
+export async function findCallerProject(tx: Tx, userId: string, projectId: string): Promise<CallerProject | null> {
+  const [row] = await memberProjects(tx, userId).where(eq(projects.id, projectId)).limit(1);
+  return row ?? null;
+}
+
+/** Only the caller's own projects are searched: another user's repository stays invisible. */
+export async function findCallerProjectsByLocation(
+  tx: Tx,
+  userId: string,
+  location: { path?: string; remote?: string },
+): Promise<CallerProject[]> {
+  const where = location.remote
+    ? arrayContains(projects.gitRemotes, [location.remote])
+    : arrayContains(projects.repoPaths, [location.path ?? '']);
+  return memberProjects(tx, userId).where(where);
+}
+
+/** Sets up a project on first sight of its repository path or git remote, owned by the caller. */
+export async function createProjectAt(
+  tx: Tx,
+  userId: string,
+  at: { name: string; path?: string; remote?: string },
+): Promise<CallerProject> {
+  const created = await createProject(tx, {
+    ownerId: userId,
+    name: at.name,
+    initials: deriveInitials(at.name),
+    gitRemotes: at.remote ? [at.remote] : [],
+    repoPaths: at.path ? [at.path] : [],
+  });
+  return {
+    id: created.project.id,
+    name: created.project.name,
+    aliases: created.project.aliases,
+    initials: created.project.initials,
+    role: 'owner',
+    scopeId: created.scopeId,
+  };
+}
