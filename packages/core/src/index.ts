@@ -36,3 +36,4 @@ export { promoteRule } from './rules/promote-rule';
 export { sessionLine, sessionView, loadThreadSession, type SessionView } from './sessions/thread-sessions';
 export { resolveReadTarget, resolveWriteTarget, type ResolvedTarget, type ReadTarget } from './targets/resolve-target';
 export { listCallerProjects, type CallerProject } from './targets/caller-projects';
+export { ingestConversation } from './ingest/ingest-conversation';
