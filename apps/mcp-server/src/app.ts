@@ -3,8 +3,10 @@ import express from 'express';
 import type { ServerDeps } from './deps';
 import { accessLog } from './http/access-log';
 import { errorResponder, notFoundRoute } from './http/errors';
+import { headerLimit } from './http/header-limit';
 import { healthRoutes } from './http/health';
 import { requestId } from './http/request-id';
+import { sessionCookieGuard } from './http/session-cookie-guard';
 import { mcpRoutes } from './mcp/http-route';
 
 /** Generous for a 200000-character transcript chunk in JSON-RPC framing, bounded against abuse. */
@@ -16,6 +18,10 @@ export function createApp(deps: ServerDeps): express.Express {
   app.set('trust proxy', false);
   app.use(requestId());
   app.use(accessLog(deps.logger, deps.metrics));
+  // Cookies before headers: clearing oversized session cookies is what lets a browser recover,
+  // where a 413 would repeat on every page load.
+  app.use(sessionCookieGuard(deps.settings.sessionCookiePrefix));
+  app.use(headerLimit());
   app.use(healthRoutes(deps));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(mcpRoutes(deps));

@@ -1,7 +1,11 @@
 // Everything the server needs from outside, injected so tests can build an app around their own parts.
+import type { MemoryIndexer, Retriever } from '@svc/core';
 import type { Database } from '@svc/db';
 import type { Logger, Metrics } from '@svc/observability';
 import type { BuildInfo } from './build-info';
+import type { HandlerTable } from './mcp/call-tool';
+import type { ServerSettings } from './settings';
+import type { UsageLedger } from './usage/usage-ledger';
 
 export interface ServerDeps {
   database: Database;
@@ -9,4 +13,10 @@ export interface ServerDeps {
   metrics: Metrics;
   build: BuildInfo;
   publicUrl: string;
+  retriever: Retriever;
+  indexer: MemoryIndexer | null;
+  settings: ServerSettings;
+  /** The tool handlers served; injected so tests can run the pipeline with handlers of their own. */
+  tools: HandlerTable;
+  usage: UsageLedger;
 }

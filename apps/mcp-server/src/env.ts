@@ -1,10 +1,12 @@
 // The only reader of process.env: every setting is parsed and validated once, at start-up.
 import { z } from 'zod';
 
-const flag = z
-  .enum(['0', '1', 'true', 'false', ''])
-  .optional()
-  .transform((v) => v === '1' || v === 'true');
+/** A boolean switch; unset or empty takes the default, so `FOO=` never flips it by accident. */
+const flag = (byDefault: boolean) =>
+  z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? byDefault : v === '1' || v === 'true'));
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -13,13 +15,27 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly']).default('info'),
-  LOG_STDERR: flag,
+  LOG_STDERR: flag(false),
   SVC_TOKEN: z.string().min(1).optional(),
-  SVC_BUILD_COMMIT: z.string().min(1).optional(),
-  SVC_HOST_REVISION: z.string().min(1).optional(),
+  // A commit id or `dev`: it is printed into /healthz, so nothing else is let through.
+  SVC_BUILD_COMMIT: z
+    .string()
+    .regex(/^([0-9a-f]{7,40}|dev)$/, 'expected a 7-40 character hex commit id or `dev`')
+    .optional(),
+  SVC_HOST_REVISION: z.string().min(1).max(100).optional(),
+  METRICS_ENABLED: flag(true),
+  RATE_LIMIT_TOOL_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_TOOL_CALLS_BURST: z.coerce.number().int().min(0).default(120),
+  SESSION_COOKIE_PREFIX: z
+    .string()
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'expected a cookie-name prefix')
+    .default('svc-session'),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+
+/** Every variable read, so a test can hold the README's configuration table to it. */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = EnvSchema.safeParse(source);

@@ -1,17 +1,15 @@
 // `svc serve`: listen on HOST:PORT and shut down gracefully on SIGINT/SIGTERM.
 import type { Server } from 'node:http';
+import { SERVER_TIMEOUT_MS } from '@svc/contract';
 import { createApp } from './app';
 import type { Env } from './env';
+import { createHttpServer } from './http/server';
 import { openRuntime } from './runtime';
-
-/** The contract's server timeout: a request is cut after 60 seconds, as the edge does. */
-const REQUEST_TIMEOUT_MS = 60_000;
 
 export async function serve(env: Env): Promise<Server> {
   const deps = await openRuntime(env);
   const app = createApp(deps);
-  const server = app.listen(env.PORT, env.HOST);
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  const server = createHttpServer(app).listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -26,11 +24,15 @@ export async function serve(env: Env): Promise<Server> {
     closing = true;
     deps.logger.info('shutting_down', { signal });
     server.close(() => {
-      void deps.database.close().finally(() => process.exit(0));
+      // Usage events still queued are written before the database goes away.
+      void deps.usage
+        .flush()
+        .then(() => deps.database.close())
+        .finally(() => process.exit(0));
     });
     server.closeIdleConnections();
     // In-flight requests get the contract's request budget, then the process ends regardless.
-    setTimeout(() => process.exit(1), REQUEST_TIMEOUT_MS).unref();
+    setTimeout(() => process.exit(1), SERVER_TIMEOUT_MS).unref();
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

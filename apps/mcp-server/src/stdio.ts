@@ -5,6 +5,7 @@ import type { Caller } from './auth/caller';
 import { resolveStdioCaller } from './auth/stdio-caller';
 import type { Env } from './env';
 import { buildMcpServer } from './mcp/build-server';
+import { connectInstructions } from './mcp/connect-instructions';
 import { openRuntime } from './runtime';
 
 export async function serveStdio(env: Env): Promise<void> {
@@ -15,9 +16,11 @@ export async function serveStdio(env: Env): Promise<void> {
       'No caller for stdio: set SVC_TOKEN to a token from `svc token create`, or keep exactly one user',
     );
   }
-  const server = buildMcpServer({ caller, deps, transport: 'stdio' });
+  // One caller for the life of the process; the client's name is not known before it connects.
+  const instructions = (await connectInstructions(deps, caller)).text;
+  const server = buildMcpServer({ caller, deps, transport: 'stdio', instructions });
   const transport = new StdioServerTransport();
-  transport.onclose = () => void deps.database.close();
+  transport.onclose = () => void deps.usage.flush().then(() => deps.database.close());
   await server.connect(transport);
   deps.logger.info('stdio_ready', { userId: caller.userId });
 }

@@ -39,8 +39,10 @@ describe('svc stdio', () => {
     });
     child.stdin.end();
     await new Promise((r) => child.once('exit', r));
-    const lines = Buffer.concat(stdout).toString().split('\n').filter((l) => l.length > 0);
-    // Every byte on stdout belongs to a JSON-RPC frame: one message per line, nothing else.
+    const text = Buffer.concat(stdout).toString();
+    // Every byte on stdout belongs to a JSON-RPC frame: one message per line, no blank line, nothing else.
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = text.slice(0, -1).split('\n');
     for (const line of lines) expect(JSON.parse(line)).toHaveProperty('jsonrpc', '2.0');
     expect(JSON.parse(lines[0]!)).toMatchObject({ id: 1, result: { capabilities: { experimental: { 'service/contract': {} } } } });
     expect(stderr).toContain('stdio_ready');

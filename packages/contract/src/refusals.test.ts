@@ -20,14 +20,19 @@ describe('stable refusal vocabulary', () => {
     for (const [key, prefix] of Object.entries(MESSAGE_PREFIXES)) expect(prefix).toBe(`${key}:`);
   });
 
-  it('has the four card refusal identifiers, each carried by validation_failed', () => {
+  it('has the four card refusal identifiers; branch_open alone is about current state', () => {
     expect(CARD_REFUSALS).toEqual([
       'links_required',
       'type_required',
       'branch_required',
       'branch_open',
     ]);
-    for (const id of CARD_REFUSALS) expect(CARD_REFUSAL_CODE[id]).toBe('validation_failed');
+    expect(CARD_REFUSAL_CODE).toEqual({
+      links_required: 'validation_failed',
+      type_required: 'validation_failed',
+      branch_required: 'validation_failed',
+      branch_open: 'conflict',
+    });
   });
 
   it('labels write refusals by the two target prefixes only', () => {

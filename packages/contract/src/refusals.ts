@@ -20,14 +20,16 @@ export const CARD_REFUSALS = [
 export type CardRefusal = (typeof CARD_REFUSALS)[number];
 
 /**
- * The contract leaves the carrying code open; each refusal is fixed by passing an argument
- * (links or no_links, type, branch or no_branch, not_landed), so all four are validation_failed.
+ * The contract leaves the carrying code open. Three are fixed by adding an argument to the same
+ * call (links or no_links, type, branch or no_branch): validation_failed. `branch_open` is refused
+ * because of what the card holds now (an open branch), usually settled by another call (`land`):
+ * conflict, the code for an operation that conflicts with current state.
  */
-export const CARD_REFUSAL_CODE: Readonly<Record<CardRefusal, 'validation_failed'>> = {
+export const CARD_REFUSAL_CODE: Readonly<Record<CardRefusal, 'validation_failed' | 'conflict'>> = {
   links_required: 'validation_failed',
   type_required: 'validation_failed',
   branch_required: 'validation_failed',
-  branch_open: 'validation_failed',
+  branch_open: 'conflict',
 };
 
 /** Label values of `mcp_write_refused_total{reason}`. */
@@ -45,6 +47,8 @@ export const SECRET_GUARDED_FIELDS = {
   card_log: ['note'],
   link: ['relations[].from.name', 'relations[].to.name', 'links[].reason'],
   promote_rule: ['rule_text'],
+  // A merged text becomes a memory, so it meets the same guard as remember's content.
+  resolve_conflicts: ['choices[].merged_content'],
 } as const;
 
 /** Composes `<prefix or identifier>: <text>` so the stable part always leads. */

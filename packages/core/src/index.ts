@@ -37,3 +37,35 @@ export { sessionLine, sessionView, loadThreadSession, type SessionView } from '.
 export { resolveReadTarget, resolveWriteTarget, type ResolvedTarget, type ReadTarget } from './targets/resolve-target';
 export { listCallerProjects, type CallerProject } from './targets/caller-projects';
 export { ingestConversation } from './ingest/ingest-conversation';
+
+// Cards and boards: card, board, card_log, promote_loop, and the card part of link (`linkCards`).
+export {
+  runCard,
+  runBoard,
+  runCardLog,
+  promoteLoop,
+  linkCards,
+  summarizeCards,
+  cardsInProgress,
+  type CardDeps,
+  type LinkCardsInput,
+  type LinkCardsResult,
+} from './cards';
+
+// Memory library: moving and importing memories, browsing, similarity, version history, entity links.
+export { moveMemories } from './library/move-memories';
+export { importMemory } from './library/import-memory';
+export { searchMemories } from './library/search-memories';
+export { findSimilarMemory } from './library/find-similar';
+export { lexicalFinder, type SimilarityFinder, type SimilarityQuery, type SimilarMatch } from './library/similarity';
+export { vectorFinder } from './library/vector-similarity';
+export { memoryVersionHistory } from './library/version-history';
+export { linkEntities } from './library/link-entities';
+export type { MemoryAudit, MemoryAuditAction, MemoryAuditEntry, MemoryAuditEvent } from './library/audit';
+
+// Conflicts between memories: listing and settling the caller's own.
+export { listConflicts } from './conflicts/list-conflicts';
+export { resolveConflicts } from './conflicts/resolve-conflicts';
+
+// Retrieval: hybrid search (BM25F in SQL + pgvector, fused), indexing, re-embedding, similarity.
+export * from './retrieval';

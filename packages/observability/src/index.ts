@@ -5,6 +5,8 @@ export {
   annotateRequestContext,
   currentRequestContext,
   currentRequestId,
+  ensureRequestContext,
+  outsideRequestContext,
   runWithRequestContext,
   type RequestContext,
 } from './request-context';

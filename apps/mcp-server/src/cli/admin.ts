@@ -9,7 +9,9 @@ import {
   type Database,
 } from '@svc/db';
 import { fail } from '@svc/errors';
+import { ensureRequestContext } from '@svc/observability';
 import { parseEnv } from '../env';
+import { recordAudit } from '../usage/audit-log';
 
 async function withDatabase<T>(fn: (db: Database) => Promise<T>, migrate = true): Promise<T> {
   const env = parseEnv();
@@ -18,7 +20,8 @@ async function withDatabase<T>(fn: (db: Database) => Promise<T>, migrate = true)
     migrate,
   });
   try {
-    return await fn(database);
+    // Each CLI action is one request of its own, so what it writes to the audit log is traceable.
+    return await ensureRequestContext(() => fn(database));
   } finally {
     await database.close();
   }
@@ -42,7 +45,16 @@ export function registerAdminCommands(program: Command): void {
     .option('--name <name>', 'display name')
     .action((email: string, opts: { name?: string }) =>
       withDatabase(async (db) => {
-        const { user: created } = await createUser(db.db, email, opts.name);
+        const { user: created } = await db.system(async (tx) => {
+          const made = await createUser(tx, email, opts.name);
+          await recordAudit(tx, {
+            action: 'user_created',
+            target: { type: 'user', id: made.user.id },
+            userId: made.user.id,
+            details: { via: 'cli' },
+          });
+          return made;
+        });
         console.log(`user ${created.email} created (${created.id})`);
       }),
     );
@@ -57,7 +69,17 @@ export function registerAdminCommands(program: Command): void {
       withDatabase(async (db) => {
         const found = await findUserByEmail(db.db, opts.user);
         if (!found) throw fail.notFound(`No user with email ${opts.user}`);
-        const { token: plaintext } = await createApiToken(db.db, found.id, { name: opts.name });
+        // The token and its audit row commit together: no token is ever issued unrecorded.
+        const { token: plaintext } = await db.system(async (tx) => {
+          const issued = await createApiToken(tx, found.id, { name: opts.name });
+          await recordAudit(tx, {
+            action: 'token_issued',
+            target: { type: 'api_token', id: issued.record.id },
+            userId: found.id,
+            details: { via: 'cli', name: issued.record.name },
+          });
+          return issued;
+        });
         console.log(plaintext);
       }),
     );

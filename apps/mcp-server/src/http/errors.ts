@@ -33,7 +33,7 @@ export function errorResponder(logger: Logger): ErrorRequestHandler {
     const failure = classifyHttpError(err);
     if (failure.code === 'internal') {
       const cause = failure.cause instanceof Error ? failure.cause : undefined;
-      logger.error('unhandled_failure', { message: cause?.message, stack: cause?.stack });
+      logger.error('unhandled_failure', { error: cause?.message, stack: cause?.stack });
     }
     res.status(failure.status).json(errorBody(failure));
   };

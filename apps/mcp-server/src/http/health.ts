@@ -2,10 +2,30 @@
 import { Router } from 'express';
 import { CONTRACT_VERSION } from '@svc/contract';
 import type { Database } from '@svc/db';
-import type { Metrics } from '@svc/observability';
+import type { Logger, Metrics } from '@svc/observability';
 import type { BuildInfo } from '../build-info';
+import type { ServerSettings } from '../settings';
 
-export function healthRoutes(deps: { database: Database; metrics: Metrics; build: BuildInfo }): Router {
+/** A probe must answer fast: a database that takes longer than this to say `select 1` is not ready. */
+export const READY_PING_TIMEOUT_MS = 2_000;
+
+interface HealthDeps {
+  database: Database;
+  logger: Logger;
+  metrics: Metrics;
+  build: BuildInfo;
+  settings: ServerSettings;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function healthRoutes(deps: HealthDeps): Router {
   const router = Router();
 
   router.get('/healthz', (_req, res) => {
@@ -20,9 +40,10 @@ export function healthRoutes(deps: { database: Database; metrics: Metrics; build
   // Only the database decides readiness: a cold embedder still serves (the first search waits).
   router.get('/readyz', async (_req, res) => {
     try {
-      await deps.database.ping();
+      await withTimeout(deps.database.ping(), READY_PING_TIMEOUT_MS);
       res.json({ status: 'ready', checks: { database: 'ok' } });
-    } catch {
+    } catch (thrown) {
+      deps.logger.warn('readiness_failed', { error: thrown instanceof Error ? thrown.message : String(thrown) });
       res.status(503).json({
         error: {
           code: 'internal',
@@ -33,9 +54,12 @@ export function healthRoutes(deps: { database: Database; metrics: Metrics; build
     }
   });
 
-  router.get('/metrics', async (_req, res) => {
-    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
-  });
+  // Off where the edge must not show it: the route then does not exist and answers 404 not_found.
+  if (deps.settings.metricsEnabled) {
+    router.get('/metrics', async (_req, res) => {
+      res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+    });
+  }
 
   return router;
 }

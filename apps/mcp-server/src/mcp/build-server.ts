@@ -2,17 +2,19 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CAPABILITY_KEY, CONTRACT_VERSION } from '@svc/contract';
+import { ensureRequestContext } from '@svc/observability';
 import type { Caller } from '../auth/caller';
 import type { ServerDeps } from '../deps';
 import { callTool } from './call-tool';
-import { composeInstructions } from './instructions';
-import { TOOL_HANDLERS } from './tools';
+import { registerResources } from './resources';
 import { listTools } from './tool-list';
 
 export interface McpContext {
   caller: Caller;
   deps: ServerDeps;
   transport: 'http' | 'stdio';
+  /** Composed at initialize only (see connect-instructions); other requests need none. */
+  instructions?: string;
 }
 
 /**
@@ -26,13 +28,16 @@ export function buildMcpServer(ctx: McpContext): Server {
       capabilities: {
         experimental: { [CAPABILITY_KEY]: { version: CONTRACT_VERSION } },
         tools: { listChanged: false },
+        resources: {},
       },
-      instructions: composeInstructions(),
+      ...(ctx.instructions !== undefined && { instructions: ctx.instructions }),
     },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(TOOL_HANDLERS) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(ctx.deps.tools) }));
+  // Over HTTP the request already has its id; a stdio message gets one of its own per call.
   server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(TOOL_HANDLERS, request.params.name, request.params.arguments, ctx),
+    ensureRequestContext(() => callTool(ctx.deps.tools, request.params.name, request.params.arguments, ctx)),
   );
+  registerResources(server, ctx);
   return server;
 }

@@ -53,15 +53,18 @@ export async function callTool(
     outcome = err.code;
     if (err.code === 'internal') {
       const cause = err.cause instanceof Error ? err.cause : undefined;
-      ctx.deps.logger.error('tool_failed', { message: cause?.message, stack: cause?.stack });
+      ctx.deps.logger.error('tool_failed', { error: cause?.message, stack: cause?.stack });
     }
     return errorResult(err);
   } finally {
+    const durationMs = Math.round((performance.now() - started) * 100) / 100;
     // Sizes and outcome only: tool payloads are never logged.
     ctx.deps.logger.info('tool_call', {
       outcome,
-      duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      duration_ms: durationMs,
       arg_bytes: JSON.stringify(rawArgs ?? {}).length,
     });
+    // Both transports: the ledger records usage, unlike the HTTP-only counter. It never throws or waits.
+    ctx.deps.usage.record({ userId: ctx.caller.userId, tool: name, outcome, durationMs });
   }
 }

@@ -4,15 +4,33 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Caller } from '../auth/caller';
 import type { ServerDeps } from '../deps';
 import { bearerAuth } from '../http/bearer-auth';
+import { createToolPlaneLimiter, rateLimitCaller } from '../http/rate-limit';
 import { buildMcpServer } from './build-server';
+import { connectInstructions } from './connect-instructions';
+
+interface JsonRpcLike {
+  method?: unknown;
+  params?: { clientInfo?: { name?: unknown } };
+}
+
+/** The initialize message of a request body (single or batch), if it carries one. */
+function initializeOf(body: unknown): JsonRpcLike | undefined {
+  const messages = (Array.isArray(body) ? body : [body]) as JsonRpcLike[];
+  return messages.find((m) => m && typeof m === 'object' && m.method === 'initialize');
+}
 
 export function mcpRoutes(deps: ServerDeps): Router {
   const router = Router();
   const auth = bearerAuth({ database: deps.database, publicUrl: deps.publicUrl });
+  // One limiter per app instance: the limit is per caller and held in this process's memory.
+  const limit = rateLimitCaller(createToolPlaneLimiter(deps.settings.rateLimit));
 
   const handle = async (req: Request, res: Response) => {
     const caller = res.locals.caller as Caller;
-    const server = buildMcpServer({ caller, deps, transport: 'http' });
+    const init = initializeOf(req.body);
+    const clientName = typeof init?.params?.clientInfo?.name === 'string' ? init.params.clientInfo.name : undefined;
+    const instructions = init ? (await connectInstructions(deps, caller, clientName)).text : undefined;
+    const server = buildMcpServer({ caller, deps, transport: 'http', instructions });
     // No session id: state that must outlive a request lives in the database, not in this process.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
@@ -23,7 +41,7 @@ export function mcpRoutes(deps: ServerDeps): Router {
     await transport.handleRequest(req, res, req.body);
   };
 
-  router.post('/mcp', auth, (req, res, next) => handle(req, res).catch(next));
+  router.post('/mcp', auth, limit, (req, res, next) => handle(req, res).catch(next));
   // Stateless mode has no standalone stream to resume and no session to delete.
   router.all('/mcp', auth, (_req, res) => {
     res.setHeader('Allow', 'POST');

@@ -20,8 +20,14 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ 
 }
 
 /** Starts `svc serve` on a random port and resolves once its `listening` record names the port. */
-export async function startServe(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+export async function startServe(
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; url: string; streams: { stdout: string; stderr: string } }> {
   const child = spawn(process.execPath, [...CLI, 'serve'], { cwd: APP_DIR, env: { ...env, PORT: '0' } });
+  // Each stream kept apart as well, for tests of where log output goes.
+  const streams = { stdout: '', stderr: '' };
+  child.stdout.on('data', (d: Buffer) => (streams.stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (streams.stderr += d.toString()));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (d: Buffer) => {
@@ -34,7 +40,7 @@ export async function startServe(env: NodeJS.ProcessEnv): Promise<{ child: Child
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${output}`)));
     setTimeout(() => reject(new Error(`serve did not start: ${output}`)), 30_000).unref();
   });
-  return { child, url };
+  return { child, url, streams };
 }
 
 export async function stop(child: ChildProcess): Promise<number | null> {

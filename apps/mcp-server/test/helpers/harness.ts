@@ -3,19 +3,36 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import winston from 'winston';
+import { ftsRetriever } from '@svc/core';
 import { openDatabase, type Database } from '@svc/db';
 import { createLogger, createMetrics } from '@svc/observability';
 import { createApp } from '../../src/app';
 import type { ServerDeps } from '../../src/deps';
+import { parseEnv } from '../../src/env';
+import { createHttpServer } from '../../src/http/server';
+import type { HandlerTable } from '../../src/mcp/call-tool';
+import { TOOL_HANDLERS } from '../../src/mcp/tools';
+import { settingsFromEnv, type ServerSettings } from '../../src/settings';
+import { createUsageLedger } from '../../src/usage/usage-ledger';
 
 export interface Harness {
   url: string;
   deps: ServerDeps;
+  server: Server;
   logs: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { database?: Database } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  database?: Database;
+  /** Overrides of the defaults every setting has when its variable is unset. */
+  settings?: Partial<ServerSettings>;
+  tools?: HandlerTable;
+  /** Include prom-client's process defaults in /metrics (off by default: they cost a timer each). */
+  metricsDefaults?: boolean;
+}
+
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const logs: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -24,24 +41,33 @@ export async function startHarness(opts: { database?: Database } = {}): Promise<
     },
   });
   const database = opts.database ?? (await openDatabase({ dataDir: 'memory://' }));
+  const logger = createLogger({ transports: [new winston.transports.Stream({ stream })] });
   const deps: ServerDeps = {
     database,
-    logger: createLogger({ transports: [new winston.transports.Stream({ stream })] }),
-    metrics: createMetrics({ defaults: false }),
+    logger,
+    metrics: createMetrics({ defaults: opts.metricsDefaults ?? false }),
     build: { version: 'v0.1.0+test', hostRevision: 'rev-test' },
     publicUrl: 'http://127.0.0.1',
+    retriever: ftsRetriever,
+    indexer: null,
+    settings: { ...settingsFromEnv(parseEnv({})), ...opts.settings },
+    tools: opts.tools ?? TOOL_HANDLERS,
+    usage: createUsageLedger({ database, logger }),
   };
-  const server: Server = createApp(deps).listen(0, '127.0.0.1');
+  // The same server factory as `svc serve`: its timeouts and header ceiling are part of what is tested.
+  const server = createHttpServer(createApp(deps)).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   deps.publicUrl = `http://127.0.0.1:${port}`;
   return {
     url: deps.publicUrl,
     deps,
+    server,
     logs,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.usage.flush();
       if (!opts.database) await database.close();
     },
   };

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ENV_VARIABLES, parseEnv } from './env';
+import { settingsFromEnv } from './settings';
+
+describe('operations settings in the environment', () => {
+  it('have documented defaults: metrics on, 600 calls a minute plus a burst of 120', () => {
+    expect(settingsFromEnv(parseEnv({}))).toEqual({
+      metricsEnabled: true,
+      sessionCookiePrefix: 'svc-session',
+      rateLimit: { toolCallsPerMinute: 600, burst: 120 },
+    });
+  });
+
+  it('turn /metrics off with METRICS_ENABLED=false or 0, and leave it on when the variable is empty', () => {
+    expect(parseEnv({ METRICS_ENABLED: 'false' }).METRICS_ENABLED).toBe(false);
+    expect(parseEnv({ METRICS_ENABLED: '0' }).METRICS_ENABLED).toBe(false);
+    expect(parseEnv({ METRICS_ENABLED: '' }).METRICS_ENABLED).toBe(true);
+  });
+
+  it('read the rate limit thresholds as integers and refuse nonsense at start-up', () => {
+    const env = parseEnv({ RATE_LIMIT_TOOL_CALLS_PER_MINUTE: '30', RATE_LIMIT_TOOL_CALLS_BURST: '0' });
+    expect(settingsFromEnv(env).rateLimit).toEqual({ toolCallsPerMinute: 30, burst: 0 });
+    expect(() => parseEnv({ RATE_LIMIT_TOOL_CALLS_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_TOOL_CALLS_PER_MINUTE/);
+    expect(() => parseEnv({ RATE_LIMIT_TOOL_CALLS_BURST: 'lots' })).toThrow(/RATE_LIMIT_TOOL_CALLS_BURST/);
+  });
+
+  it('accept only a commit id or dev as the build stamp, since /healthz prints it', () => {
+    expect(parseEnv({ SVC_BUILD_COMMIT: '0123456789ab' }).SVC_BUILD_COMMIT).toBe('0123456789ab');
+    expect(parseEnv({ SVC_BUILD_COMMIT: 'dev' }).SVC_BUILD_COMMIT).toBe('dev');
+    expect(() => parseEnv({ SVC_BUILD_COMMIT: '<b>hi</b>' })).toThrow(/SVC_BUILD_COMMIT/);
+  });
+
+  it('refuse a session cookie prefix that is not a cookie name', () => {
+    expect(() => parseEnv({ SESSION_COOKIE_PREFIX: 'a b;' })).toThrow(/SESSION_COOKIE_PREFIX/);
+  });
+});
+
+describe('the README configuration table', () => {
+  it('documents every variable env.ts reads', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const documented = new Set([...readme.matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]));
+    expect(ENV_VARIABLES.filter((name) => !documented.has(name))).toEqual([]);
+  });
+});

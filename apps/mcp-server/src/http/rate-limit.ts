@@ -1,0 +1,40 @@
+// Per-caller rate limit on the tool plane: past it, `rate_limited` (429) with Retry-After in seconds.
+import type { RequestHandler } from 'express';
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { fail } from '@svc/errors';
+import type { Caller } from '../auth/caller';
+import type { ServerSettings } from '../settings';
+
+/** The burst allowance refills over this window, so it absorbs spikes without raising the sustained rate. */
+export const BURST_WINDOW_SECONDS = 600;
+
+export function createToolPlaneLimiter(limits: ServerSettings['rateLimit']): BurstyRateLimiter {
+  return new BurstyRateLimiter(
+    new RateLimiterMemory({ keyPrefix: 'tool-plane', points: limits.toolCallsPerMinute, duration: 60 }),
+    new RateLimiterMemory({ keyPrefix: 'tool-plane-burst', points: limits.burst, duration: BURST_WINDOW_SECONDS }),
+  );
+}
+
+/** Each JSON-RPC message costs one point, so a batch cannot carry many calls for the price of one. */
+function costOf(body: unknown): number {
+  return Array.isArray(body) ? Math.max(1, body.length) : 1;
+}
+
+/** Runs after bearer auth: the key is the authenticated user, whatever token or client they use. */
+export function rateLimitCaller(limiter: BurstyRateLimiter): RequestHandler {
+  return async (req, res, next) => {
+    const caller = res.locals.caller as Caller;
+    try {
+      await limiter.consume(caller.userId, costOf(req.body));
+      next();
+    } catch (thrown) {
+      if (!(thrown instanceof RateLimiterRes)) {
+        next(thrown);
+        return;
+      }
+      const retryAfter = Math.max(1, Math.ceil(thrown.msBeforeNext / 1000));
+      res.setHeader('Retry-After', String(retryAfter));
+      next(fail.rateLimited('Too many requests for this caller; retry later', { retry_after_seconds: retryAfter }));
+    }
+  };
+}

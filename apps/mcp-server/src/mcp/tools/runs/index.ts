@@ -1,0 +1,5 @@
+// Handlers of the tools whose work continues in the background: ingest, hygiene scans, benchmarks.
+import type { ToolHandler } from '../../tool-handler';
+import { ingestConversationHandler } from './ingest-conversation';
+
+export const RUN_HANDLERS = [ingestConversationHandler] as ToolHandler[];

@@ -1,0 +1,12 @@
+// Adapts the server's context to what the core operations take: the actor and the memory parts.
+import type { Actor, MemoryDeps } from '@svc/core';
+import type { ToolContext } from '../tool-handler';
+
+export function actorOf(ctx: ToolContext): Actor {
+  return { userId: ctx.caller.userId, aal: ctx.caller.aal };
+}
+
+export function memoryDeps(ctx: ToolContext): MemoryDeps {
+  const { database, retriever, indexer, logger } = ctx.deps;
+  return { database, retriever, indexer, logger };
+}

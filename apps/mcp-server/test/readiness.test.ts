@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintRequestId } from '@svc/contract';
+import { openDatabase, type Database } from '@svc/db';
+import { READY_PING_TIMEOUT_MS } from '../src/http/health';
+import { startHarness, type Harness } from './helpers/harness';
+import { newUserToken } from './helpers/mcp-client';
+import { startSocketDatabase, type SocketDatabase } from './helpers/socket-database';
+
+// The server driver (node-postgres) against a database the test can take away and bring back.
+let pg: SocketDatabase;
+let database: Database;
+let h: Harness;
+let token: string;
+beforeAll(async () => {
+  pg = await startSocketDatabase();
+  database = await openDatabase({ url: pg.url, poolMax: 1 });
+  h = await startHarness({ database });
+  token = (await newUserToken(database, 'ready@example.com')).token;
+});
+afterAll(async () => {
+  await h?.close();
+  await database?.close();
+  await pg?.close();
+});
+
+async function readyz(): Promise<{ status: number; ms: number; body: unknown }> {
+  const started = performance.now();
+  const res = await fetch(`${h.url}/readyz`);
+  return { status: res.status, ms: performance.now() - started, body: await res.json() };
+}
+
+describe('/readyz follows the database', () => {
+  it('is 200 while the database answers', async () => {
+    expect(await readyz()).toMatchObject({ status: 200, body: { status: 'ready', checks: { database: 'ok' } } });
+  });
+
+  it('goes 503 (fast) when the database goes away, and the server keeps serving', async () => {
+    await pg.stop();
+    const answer = await readyz();
+    expect(answer).toMatchObject({
+      status: 503,
+      body: { error: { code: 'internal', details: { checks: { database: 'unreachable' } } } },
+    });
+    expect(answer.ms).toBeLessThan(READY_PING_TIMEOUT_MS + 1000);
+    expect((await fetch(`${h.url}/healthz`)).status).toBe(200);
+    expect(h.logs.some((l) => l.message === 'readiness_failed' && l.level === 'warn')).toBe(true);
+  });
+
+  it('meanwhile logs a failing authenticated request at error level with its stack and request id', async () => {
+    const id = mintRequestId();
+    const res = await fetch(`${h.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'X-Request-Id': id },
+      body: '{}',
+    });
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('internal');
+    const failure = h.logs.find((l) => l.message === 'unhandled_failure' && l.requestId === id);
+    expect(failure).toMatchObject({ level: 'error' });
+    expect(typeof failure?.stack).toBe('string');
+    expect(h.logs.find((l) => l.message === 'http_request' && l.requestId === id)).toMatchObject({ level: 'error', status: 500 });
+  });
+
+  it('is 200 again once the database is back on the same address, through a recovered pool', async () => {
+    await pg.start();
+    expect((await readyz()).status).toBe(200);
+    expect((await readyz()).status).toBe(200);
+  });
+});

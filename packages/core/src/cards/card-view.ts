@@ -1,0 +1,51 @@
+// The whole card as results show it: text, state, relations, branches and live attachments.
+import type { CardView } from '@svc/contract';
+import { cardRefs, type Tx } from '@svc/db';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { branchesOf, toBranchView } from './branches';
+import { findCardById, type FoundCard } from './find-card';
+import { liveRelations, relationsAssessed } from './relation-reads';
+
+/** A creator whose account row is gone (the column is set null) shows as the nil uuid. */
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+async function liveRefs(tx: Tx, cardId: string): Promise<CardView['refs']> {
+  const rows = await tx
+    .select({ kind: cardRefs.refKind, ref: cardRefs.ref, at: cardRefs.createdAt })
+    .from(cardRefs)
+    .where(and(eq(cardRefs.cardId, cardId), isNull(cardRefs.detachedAt)))
+    .orderBy(asc(cardRefs.createdAt));
+  return rows.map((r) => ({ ref_kind: r.kind, ref: r.ref, attached_at: r.at.toISOString() }));
+}
+
+export async function toCardView(tx: Tx, found: FoundCard): Promise<CardView> {
+  const { row } = found;
+  const relations = (await liveRelations(tx, [row.id])).get(row.id) ?? [];
+  return {
+    id: row.id,
+    label: found.label,
+    number: row.number,
+    project_id: found.board.project.id,
+    title: row.title,
+    body: row.body === '' ? null : row.body,
+    type: row.type,
+    state: row.state,
+    relations_assessed: relationsAssessed(row, relations),
+    no_links_reason: row.noLinksReason,
+    // Stated no_branch reasons are kept in the card log: cards has no column for them yet.
+    no_branch_reason: null,
+    relations,
+    branches: (await branchesOf(tx, [row.id])).map(toBranchView),
+    refs: await liveRefs(tx, row.id),
+    created_by: row.createdBy ?? NIL_UUID,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Reads the card again after a change, so the result shows what is stored. */
+export async function reloadCardView(tx: Tx, cardId: string): Promise<CardView> {
+  const found = await findCardById(tx, cardId);
+  if (!found) throw new Error(`card ${cardId} vanished inside its own transaction`);
+  return toCardView(tx, found);
+}
