@@ -22,7 +22,8 @@ export function filterConditions(q: RecallQuery): SQL[] {
 
 export const ftsRetriever: Retriever = {
   async search(tx, q) {
-    const query = sql`websearch_to_tsquery('english', ${q.query})`;
+    // Any query term may match (OR): a natural-language question rarely shares every word with the answer.
+    const query = sql`replace(plainto_tsquery('english', ${q.query})::text, ' & ', ' | ')::tsquery`;
     const rank = sql<number>`ts_rank_cd(${memories.tsv}, ${query}, 32)`;
     const rows = await tx
       .select({ id: memories.id, rank })
