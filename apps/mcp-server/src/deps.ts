@@ -1,5 +1,5 @@
 // Everything the server needs from outside, injected so tests can build an app around their own parts.
-import type { MemoryIndexer, Retriever } from '@svc/core';
+import type { MemoryIndexer, Retriever, RunQueue } from '@svc/core';
 import type { Database } from '@svc/db';
 import type { Logger, Metrics } from '@svc/observability';
 import type { BuildInfo } from './build-info';
@@ -19,4 +19,6 @@ export interface ServerDeps {
   /** The tool handlers served; injected so tests can run the pipeline with handlers of their own. */
   tools: HandlerTable;
   usage: UsageLedger;
+  /** Request-started background work (hygiene scans, benchmarks), one run at a time. */
+  runs: RunQueue;
 }

@@ -69,3 +69,9 @@ export { resolveConflicts } from './conflicts/resolve-conflicts';
 
 // Retrieval: hybrid search (BM25F in SQL + pgvector, fused), indexing, re-embedding, similarity.
 export * from './retrieval';
+
+// Background runs started by a request (scan_hygiene, benchmark_memory), executed one at a time.
+export { createRunQueue, type RunQueue, type RunHandler } from './runs/run-queue';
+export { createRunHandlers } from './runs/handlers';
+export { scanHygiene, benchmarkMemory, HYGIENE_JOB, BENCHMARK_JOB } from './runs/run-tools';
+export { runHygieneScan } from './hygiene/scan';

@@ -3,17 +3,15 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import winston from 'winston';
-import { ftsRetriever } from '@svc/core';
 import { openDatabase, type Database } from '@svc/db';
 import { createLogger, createMetrics } from '@svc/observability';
 import { createApp } from '../../src/app';
+import { assembleDeps } from '../../src/assemble-deps';
 import type { ServerDeps } from '../../src/deps';
 import { parseEnv } from '../../src/env';
 import { createHttpServer } from '../../src/http/server';
 import type { HandlerTable } from '../../src/mcp/call-tool';
-import { TOOL_HANDLERS } from '../../src/mcp/tools';
 import { settingsFromEnv, type ServerSettings } from '../../src/settings';
-import { createUsageLedger } from '../../src/usage/usage-ledger';
 
 export interface Harness {
   url: string;
@@ -42,18 +40,15 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   });
   const database = opts.database ?? (await openDatabase({ dataDir: 'memory://' }));
   const logger = createLogger({ transports: [new winston.transports.Stream({ stream })] });
-  const deps: ServerDeps = {
+  const deps: ServerDeps = assembleDeps({
     database,
     logger,
     metrics: createMetrics({ defaults: opts.metricsDefaults ?? false }),
     build: { version: 'v0.1.0+test', hostRevision: 'rev-test' },
     publicUrl: 'http://127.0.0.1',
-    retriever: ftsRetriever,
-    indexer: null,
     settings: { ...settingsFromEnv(parseEnv({})), ...opts.settings },
-    tools: opts.tools ?? TOOL_HANDLERS,
-    usage: createUsageLedger({ database, logger }),
-  };
+    tools: opts.tools,
+  });
   // The same server factory as `svc serve`: its timeouts and header ceiling are part of what is tested.
   const server = createHttpServer(createApp(deps)).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -67,6 +62,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.runs.idle();
       await deps.usage.flush();
       if (!opts.database) await database.close();
     },

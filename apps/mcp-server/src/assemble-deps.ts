@@ -1,0 +1,36 @@
+// Builds the full set of server parts from the few that differ between a real process and a test.
+import { createRunHandlers, createRunQueue, ftsRetriever, type MemoryIndexer, type Retriever } from '@svc/core';
+import type { Database } from '@svc/db';
+import type { Logger, Metrics } from '@svc/observability';
+import type { BuildInfo } from './build-info';
+import type { ServerDeps } from './deps';
+import type { HandlerTable } from './mcp/call-tool';
+import { TOOL_HANDLERS } from './mcp/tools';
+import type { ServerSettings } from './settings';
+import { createUsageLedger } from './usage/usage-ledger';
+
+export interface DepParts {
+  database: Database;
+  logger: Logger;
+  metrics: Metrics;
+  build: BuildInfo;
+  publicUrl: string;
+  settings: ServerSettings;
+  tools?: HandlerTable;
+  retriever?: Retriever;
+  indexer?: MemoryIndexer | null;
+}
+
+export function assembleDeps(parts: DepParts): ServerDeps {
+  const { database, logger } = parts;
+  const retriever = parts.retriever ?? ftsRetriever;
+  const indexer = parts.indexer ?? null;
+  return {
+    ...parts,
+    retriever,
+    indexer,
+    tools: parts.tools ?? TOOL_HANDLERS,
+    usage: createUsageLedger({ database, logger }),
+    runs: createRunQueue({ database, logger, handlers: createRunHandlers({ database, logger, retriever, indexer }) }),
+  };
+}

@@ -1,0 +1,15 @@
+// The run handlers by job name: what a queued scan or benchmark does when its turn comes.
+import type { MemoryDeps } from '../memory/deps';
+import { runHygieneScan, type HygieneParams } from '../hygiene/scan';
+import { runBenchmark, type BenchmarkParams } from './benchmark';
+import type { RunHandler } from './run-queue';
+import { BENCHMARK_JOB, HYGIENE_JOB } from './run-tools';
+
+export function createRunHandlers(deps: MemoryDeps): Record<string, RunHandler> {
+  return {
+    [HYGIENE_JOB]: async (run) =>
+      (await runHygieneScan(deps.database, run.ownerId!, run.params as unknown as HygieneParams)) as unknown as Record<string, unknown>,
+    [BENCHMARK_JOB]: async (run) =>
+      (await runBenchmark(deps, run.ownerId!, run.params as unknown as BenchmarkParams)) as unknown as Record<string, unknown>,
+  };
+}
