@@ -3,15 +3,14 @@ import { openDatabase } from '@svc/db';
 import { createLogger, createMetrics } from '@svc/observability';
 import { readBuildInfo } from './build-info';
 import type { ServerDeps } from './deps';
+import { databaseOptions } from './database-options';
 import type { Env } from './env';
 import { assembleDeps } from './assemble-deps';
 import { settingsFromEnv } from './settings';
 
 export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}): Promise<ServerDeps> {
   const logger = createLogger({ level: env.LOG_LEVEL, stderr: env.LOG_STDERR || opts.forceStderr });
-  const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
-  );
+  const database = await openDatabase(databaseOptions(env));
   const deps = assembleDeps({
     database,
     logger,

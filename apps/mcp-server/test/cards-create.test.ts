@@ -162,6 +162,7 @@ describe('state table rows for create', () => {
       thread,
     });
     expect(docs.ok.card.state).toBe('active');
+    expect(docs.ok.card.no_branch_reason).toBe('wiki only');
   });
 
   it('a refused create takes no number: the next card gets the next free one', async () => {

@@ -51,7 +51,7 @@ describe('moving out of active', () => {
     });
   });
 
-  it('land records the landing (commit in the card log) and moves on with state', async () => {
+  it('land records the landing with its commit and moves on with state', async () => {
     const { label } = await backlogCard(ada, thread, 'Landing', {
       state: 'active',
       branch: BRANCH,
@@ -64,7 +64,7 @@ describe('moving out of active', () => {
       thread,
     });
     expect(landed.ok.card.state).toBe('done');
-    expect(landed.ok.card.branches[0]).toMatchObject({ state: 'landed' });
+    expect(landed.ok.card.branches[0]).toMatchObject({ state: 'landed', commit: 'a1b2c3d' });
     expect(landed.ok.card.branches[0]?.landed_at).not.toBeNull();
     const log = await call<{ entries: { note: string }[] }>(ada, 'card_log', {
       card: label,

@@ -10,13 +10,14 @@ import {
 } from '@svc/db';
 import { fail } from '@svc/errors';
 import { ensureRequestContext } from '@svc/observability';
+import { databaseOptions } from '../database-options';
 import { parseEnv } from '../env';
 import { recordAudit } from '../usage/audit-log';
 
 async function withDatabase<T>(fn: (db: Database) => Promise<T>, migrate = true): Promise<T> {
   const env = parseEnv();
   const database = await openDatabase({
-    ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR }),
+    ...databaseOptions(env),
     migrate,
   });
   try {

@@ -18,7 +18,7 @@ interface SocketServer {
 interface Modules {
   PGlite: { create(opts: { extensions: Record<string, unknown> }): Promise<Pglite> };
   vector: unknown;
-  PGLiteSocketServer: new (opts: { db: Pglite; host: string; port: number }) => SocketServer;
+  PGLiteSocketServer: new (opts: { db: Pglite; host: string; port: number; maxConnections?: number }) => SocketServer;
 }
 
 function load(): Modules {
@@ -49,13 +49,17 @@ export interface SocketDatabase {
   close(): Promise<void>;
 }
 
-export async function startSocketDatabase(): Promise<SocketDatabase> {
+/**
+ * `maxConnections` above 1 lets several processes connect at once; the socket server then runs
+ * their statements on one PGlite session, so callers must keep their requests sequential.
+ */
+export async function startSocketDatabase(opts: { maxConnections?: number } = {}): Promise<SocketDatabase> {
   const { PGlite, vector, PGLiteSocketServer } = load();
   const pglite = await PGlite.create({ extensions: { vector } });
   const port = await freePort();
   let server: SocketServer | null = null;
   const start = async () => {
-    server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port });
+    server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port, maxConnections: opts.maxConnections ?? 1 });
     await server.start();
   };
   const stop = async () => {

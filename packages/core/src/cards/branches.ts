@@ -13,8 +13,7 @@ export function toBranchView(row: BranchRow): BranchView {
     state: row.closedAt === null ? 'open' : row.landedAt ? 'landed' : 'not_landed',
     opened_at: row.openedAt.toISOString(),
     landed_at: row.landedAt?.toISOString() ?? null,
-    // The landed commit is kept in the card log: card_branches has no column for it yet.
-    commit: null,
+    commit: row.landedCommit,
     not_landed_reason: row.notLandedReason,
   };
 }
@@ -64,9 +63,9 @@ export async function closeNotLanded(tx: Tx, cardId: string, reason: string): Pr
   return closed.length;
 }
 
-export async function markLanded(tx: Tx, branchId: string): Promise<void> {
+export async function markLanded(tx: Tx, branchId: string, commit?: string): Promise<void> {
   await tx
     .update(cardBranches)
-    .set({ closedAt: sql`now()`, landedAt: sql`now()` })
+    .set({ closedAt: sql`now()`, landedAt: sql`now()`, landedCommit: commit ?? null })
     .where(eq(cardBranches.id, branchId));
 }

@@ -32,8 +32,7 @@ export async function toCardView(tx: Tx, found: FoundCard): Promise<CardView> {
     state: row.state,
     relations_assessed: relationsAssessed(row, relations),
     no_links_reason: row.noLinksReason,
-    // Stated no_branch reasons are kept in the card log: cards has no column for them yet.
-    no_branch_reason: null,
+    no_branch_reason: row.noBranchReason,
     relations,
     branches: (await branchesOf(tx, [row.id])).map(toBranchView),
     refs: await liveRefs(tx, row.id),

@@ -53,6 +53,7 @@ export async function createCard(
       state: card.state,
       relationsAssessed: true,
       noLinksReason: card.no_links ?? null,
+      noBranchReason: card.no_branch ?? null,
       sourceMemoryId: card.sourceMemoryId ?? null,
       createdBy: userId,
     })

@@ -1,4 +1,4 @@
-// land: record that an open branch landed (with its commit in the card log), then optionally move on.
+// land: record that an open branch landed (with its commit, also noted in the card log), then optionally move on.
 import type { BranchInput, CardState } from '@svc/contract';
 import type { Tx } from '@svc/db';
 import { fail } from '@svc/errors';
@@ -47,7 +47,7 @@ export async function landCard(
   landing: Landing,
 ): Promise<boolean> {
   const branch = await branchToLand(tx, card, landing.branch);
-  await markLanded(tx, branch.id);
+  await markLanded(tx, branch.id, landing.commit);
   const at = landing.commit ? ` at ${landing.commit}` : '';
   await appendNote(tx, userId, card.row.id, `Landed ${branch.name} (${branch.repo})${at}.`);
   await touchCard(tx, card.row.id);

@@ -86,6 +86,7 @@ export async function moveCard(
     if (open.length > 0) throw branchOpen(card.label, open);
   }
   if (move.no_branch) {
+    await tx.update(cards).set({ noBranchReason: move.no_branch }).where(eq(cards.id, card.row.id));
     await appendNote(tx, userId, card.row.id, `No branch: ${move.no_branch}`);
     changed = true;
   }
