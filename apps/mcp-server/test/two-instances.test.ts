@@ -28,7 +28,7 @@ afterAll(async () => {
 
 describe('two server processes on one database', () => {
   it('serve one client interchangeably: the thread made on one selects the project on the other', async () => {
-    const [a, b] = servers as [{ url: string }, { url: string }];
+    const [a, b] = [servers[0]!, servers[1]!];
     const onA = await connect(a.url, token);
     const first = await call<{ session: { thread: string; attached_project: { id: string } } }>(onA, 'remember', {
       content: 'The invoice service retries webhooks three times.',
