@@ -1,20 +1,16 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './helpers/harness';
-import { call, connect, newUserToken } from './helpers/mcp-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverWithUsers } from './helpers/fixture';
+import type { Harness } from './helpers/harness';
+import { call } from './helpers/mcp-client';
 
+const fx = serverWithUsers(['ada', 'bob']);
 let h: Harness;
 let ada: Client;
 let bob: Client;
-beforeAll(async () => {
-  h = await startHarness();
-  ada = await connect(h.url, (await newUserToken(h.deps.database, 'ada@example.com')).token);
-  bob = await connect(h.url, (await newUserToken(h.deps.database, 'bob@example.com')).token);
-});
-afterAll(async () => {
-  await ada.close();
-  await bob.close();
-  await h.close();
+beforeAll(() => {
+  ({ h } = fx);
+  ({ ada, bob } = fx.users);
 });
 
 interface RunOut<R> {

@@ -1,21 +1,16 @@
 // Undeclared relates_to over MCP: recorded by attaching a card, replaced by a declaration, retired by detach.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backlogCard, card, projectThread, summaryOf } from './helpers/cards';
-import { startHarness, type Harness } from './helpers/harness';
-import { connect, newUserToken } from './helpers/mcp-client';
+import { serverWithUsers } from './helpers/fixture';
 
-let h: Harness;
+
+const fx = serverWithUsers(['ada']);
 let ada: Client;
 let thread = '';
 beforeAll(async () => {
-  h = await startHarness();
-  ada = await connect(h.url, (await newUserToken(h.deps.database, 'ada@example.com')).token);
+  ({ ada } = fx.users);
   ({ thread } = await projectThread(ada, '/home/ada/src/billing'));
-});
-afterAll(async () => {
-  await ada.close();
-  await h.close();
 });
 
 const summary = (label: string) => summaryOf(ada, thread, label);

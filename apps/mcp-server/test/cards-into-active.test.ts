@@ -1,21 +1,19 @@
 // card move into active over MCP: rows 3 to 5 of the card state table (branch, relations, type).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BRANCH, backlogCard, card, projectThread } from './helpers/cards';
-import { startHarness, type Harness } from './helpers/harness';
-import { connect, newUserToken } from './helpers/mcp-client';
+import { serverWithUsers } from './helpers/fixture';
+import type { Harness } from './helpers/harness';
 
+
+const fx = serverWithUsers(['ada']);
 let h: Harness;
 let ada: Client;
 let thread = '';
 beforeAll(async () => {
-  h = await startHarness();
-  ada = await connect(h.url, (await newUserToken(h.deps.database, 'ada@example.com')).token);
+  ({ h } = fx);
+  ({ ada } = fx.users);
   ({ thread } = await projectThread(ada, '/home/ada/src/billing'));
-});
-afterAll(async () => {
-  await ada.close();
-  await h.close();
 });
 
 /** A card made before types and relation statements were required: only the database can make one now. */

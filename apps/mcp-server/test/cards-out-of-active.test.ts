@@ -1,21 +1,16 @@
 // card move out of active, land and the other transitions over MCP: row 6 of the card state table.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BRANCH, backlogCard, card, projectThread } from './helpers/cards';
-import { startHarness, type Harness } from './helpers/harness';
-import { call, connect, newUserToken } from './helpers/mcp-client';
+import { serverWithUsers } from './helpers/fixture';
+import { call } from './helpers/mcp-client';
 
-let h: Harness;
+const fx = serverWithUsers(['ada']);
 let ada: Client;
 let thread = '';
 beforeAll(async () => {
-  h = await startHarness();
-  ada = await connect(h.url, (await newUserToken(h.deps.database, 'ada@example.com')).token);
+  ({ ada } = fx.users);
   ({ thread } = await projectThread(ada, '/home/ada/src/billing'));
-});
-afterAll(async () => {
-  await ada.close();
-  await h.close();
 });
 
 describe('moving out of active', () => {

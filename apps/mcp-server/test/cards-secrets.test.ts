@@ -1,21 +1,16 @@
 // The secret guard on cards over MCP: title, body and every reason refused before anything is written.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SECRET, backlogCard, card, projectThread } from './helpers/cards';
-import { startHarness, type Harness } from './helpers/harness';
-import { connect, newUserToken } from './helpers/mcp-client';
+import { serverWithUsers } from './helpers/fixture';
 
-let h: Harness;
+
+const fx = serverWithUsers(['ada']);
 let ada: Client;
 let thread = '';
 beforeAll(async () => {
-  h = await startHarness();
-  ada = await connect(h.url, (await newUserToken(h.deps.database, 'ada@example.com')).token);
+  ({ ada } = fx.users);
   ({ thread } = await projectThread(ada, '/home/ada/src/billing'));
-});
-afterAll(async () => {
-  await ada.close();
-  await h.close();
 });
 
 describe('secrets', () => {

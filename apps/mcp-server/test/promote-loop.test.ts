@@ -1,22 +1,17 @@
 // promote_loop over MCP: an open loop becomes a card under create's rules, active by default, and the loop closes.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CardView, MemoryView } from '@svc/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BRANCH, SECRET, backlogCard, projectThread } from './helpers/cards';
-import { startHarness, type Harness } from './helpers/harness';
-import { call, connect, newUserToken } from './helpers/mcp-client';
+import { serverWithUsers } from './helpers/fixture';
+import { call } from './helpers/mcp-client';
 
-let h: Harness;
+const fx = serverWithUsers(['ada']);
 let ada: Client;
 let thread = '';
 beforeAll(async () => {
-  h = await startHarness();
-  ada = await connect(h.url, (await newUserToken(h.deps.database, 'ada@example.com')).token);
+  ({ ada } = fx.users);
   ({ thread } = await projectThread(ada, '/home/ada/src/billing'));
-});
-afterAll(async () => {
-  await ada.close();
-  await h.close();
 });
 
 interface Promoted {
