@@ -1,5 +1,5 @@
 // Builds the full set of server parts from the few that differ between a real process and a test.
-import { createRunHandlers, createRunQueue, ftsRetriever, type MemoryIndexer, type Retriever } from '@svc/core';
+import { createRunHandlers, createRunQueue, hybridRetriever, type MemoryIndexer, type Retriever } from '@svc/core';
 import type { Database } from '@svc/db';
 import type { Logger, Metrics } from '@svc/observability';
 import type { BuildInfo } from './build-info';
@@ -23,7 +23,8 @@ export interface DepParts {
 
 export function assembleDeps(parts: DepParts): ServerDeps {
   const { database, logger } = parts;
-  const retriever = parts.retriever ?? ftsRetriever;
+  // Without a configured ranker, the production one on its lexical side (no embedder).
+  const retriever = parts.retriever ?? hybridRetriever({ embedder: null, logger });
   const indexer = parts.indexer ?? null;
   return {
     ...parts,

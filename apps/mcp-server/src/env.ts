@@ -1,4 +1,5 @@
 // The only reader of process.env: every setting is parsed and validated once, at start-up.
+import { embeddingsConfigFromEnv, type EmbeddingsConfig } from '@svc/embeddings';
 import { z } from 'zod';
 
 /** A boolean switch; unset or empty takes the default, so `FOO=` never flips it by accident. */
@@ -25,6 +26,8 @@ const EnvSchema = z.object({
     .optional(),
   SVC_HOST_REVISION: z.string().min(1).max(100).optional(),
   METRICS_ENABLED: flag(true),
+  /** Minutes between warm-up embeddings that keep the model loaded; 0 turns them off. */
+  KEEP_WARM_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
   RATE_LIMIT_TOOL_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_TOOL_CALLS_BURST: z.coerce.number().int().min(0).default(120),
   SESSION_COOKIE_PREFIX: z
@@ -33,7 +36,7 @@ const EnvSchema = z.object({
     .default('svc-session'),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; embeddings: EmbeddingsConfig };
 
 /** Every variable read, so a test can hold the README's configuration table to it. */
 export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
@@ -46,5 +49,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = parsed.data;
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
-  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://${host}:${env.PORT}` };
+  let embeddings: EmbeddingsConfig;
+  try {
+    embeddings = embeddingsConfigFromEnv(source);
+  } catch (err) {
+    throw new Error(`Invalid configuration:\n  EMBEDDINGS_*: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://${host}:${env.PORT}`, embeddings };
 }

@@ -6,12 +6,16 @@ import type { ServerDeps } from './deps';
 import { databaseOptions } from './database-options';
 import type { Env } from './env';
 import { assembleDeps } from './assemble-deps';
+import { retrievalParts, startEmbedderUpkeep } from './retrieval-parts';
 import { settingsFromEnv } from './settings';
 
 export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}): Promise<ServerDeps> {
   const logger = createLogger({ level: env.LOG_LEVEL, stderr: env.LOG_STDERR || opts.forceStderr });
   const database = await openDatabase(databaseOptions(env));
+  const retrieval = retrievalParts(env.embeddings, logger);
   const deps = assembleDeps({
+    retriever: retrieval.retriever,
+    indexer: retrieval.indexer,
     database,
     logger,
     metrics: createMetrics(),
@@ -21,5 +25,8 @@ export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}
   });
   // Runs a previous process left queued (or died running) continue here.
   await deps.runs.resume();
+  if (retrieval.embedder) {
+    startEmbedderUpkeep({ database, embedder: retrieval.embedder, logger, keepWarmMinutes: env.KEEP_WARM_MINUTES });
+  }
   return deps;
 }

@@ -38,20 +38,24 @@ export function bm25f(docs: readonly RefDoc[], query: Bag, p: RefParams): Map<st
   const avgCtx = Math.max(docs.reduce((a, d) => a + size(d.context), 0) / n, 1);
   const scores = new Map<string, number>();
   for (const [term, qtf] of query) {
-    const holders = docs.filter((d) => [d.own, d.speaker, d.context, d.date].some((f) => f.has(term)));
+    const holders = docs.filter((d) =>
+      [d.own, d.speaker, d.context, d.date].some((f) => f.has(term)),
+    );
     const df = holders.length;
     if (df === 0) continue;
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
     for (const d of holders) {
       const f =
         (d.own.get(term) ?? 0) / (1 - p.b + (p.b * size(d.own)) / avgOwn) +
-        (p.contextWeight * (d.context.get(term) ?? 0)) / (1 - p.b + (p.b * size(d.context)) / avgCtx) +
+        (p.contextWeight * (d.context.get(term) ?? 0)) /
+          (1 - p.b + (p.b * size(d.context)) / avgCtx) +
         p.dateWeight * (d.date.get(term) ?? 0);
       scores.set(d.id, (scores.get(d.id) ?? 0) + (qtf * idf * f) / (p.k1 + f));
     }
   }
   for (const d of docs) {
-    if ([...query.keys()].some((t) => d.speaker.has(t))) scores.set(d.id, (scores.get(d.id) ?? 0) + p.speakerBonus);
+    if ([...query.keys()].some((t) => d.speaker.has(t)))
+      scores.set(d.id, (scores.get(d.id) ?? 0) + p.speakerBonus);
   }
   return scores;
 }

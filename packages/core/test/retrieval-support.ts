@@ -1,6 +1,13 @@
 // Fixtures for the retrieval tests: a migrated in-memory database, two users, and a fake embedder.
 import { createLogger, type Logger } from '@svc/observability';
-import { createProject, createUser, memories, openDatabase, type Database, type UserContext } from '@svc/db';
+import {
+  createProject,
+  createUser,
+  memories,
+  openDatabase,
+  type Database,
+  type UserContext,
+} from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
 
 export interface World {
@@ -24,10 +31,16 @@ export async function openWorld(): Promise<World> {
   };
 }
 
-export type NewMemory = Omit<typeof memories.$inferInsert, 'ownerId' | 'scopeId'> & { scopeId?: string };
+export type NewMemory = Omit<typeof memories.$inferInsert, 'ownerId' | 'scopeId'> & {
+  scopeId?: string;
+};
 
 /** Inserts as the user, in order (one statement), returning the ids. */
-export async function store(world: World, who: World['alice'], rows: NewMemory[]): Promise<string[]> {
+export async function store(
+  world: World,
+  who: World['alice'],
+  rows: NewMemory[],
+): Promise<string[]> {
   const inserted = await world.database.asUser(who, (tx) =>
     tx
       .insert(memories)

@@ -26,6 +26,8 @@ export interface HarnessOptions {
   /** Overrides of the defaults every setting has when its variable is unset. */
   settings?: Partial<ServerSettings>;
   tools?: HandlerTable;
+  /** The ranking and indexing parts; default: hybrid search on its lexical side, no embedder. */
+  retrieval?: Pick<ServerDeps, 'retriever' | 'indexer'>;
   /** Include prom-client's process defaults in /metrics (off by default: they cost a timer each). */
   metricsDefaults?: boolean;
 }
@@ -48,6 +50,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     publicUrl: 'http://127.0.0.1',
     settings: { ...settingsFromEnv(parseEnv({})), ...opts.settings },
     tools: opts.tools,
+    ...opts.retrieval,
   });
   // The same server factory as `svc serve`: its timeouts and header ceiling are part of what is tested.
   const server = createHttpServer(createApp(deps)).listen(0, '127.0.0.1');

@@ -26,6 +26,7 @@ async function openLoops(tx: Tx, scopeIds: string[] | null) {
 }
 
 export async function buildContext(deps: MemoryDeps, actor: Actor, args: ToolArgs<'build_context'>): Promise<Output> {
+  const prepared = await deps.retriever.prepare?.(args.task);
   return deps.database.asUser(actor, async (tx) => {
     let session = await loadThreadSession(tx, actor.userId, args.thread);
     const target = await resolveReadTarget(tx, actor.userId, args, session.project);
@@ -38,7 +39,7 @@ export async function buildContext(deps: MemoryDeps, actor: Actor, args: ToolArg
     const loops = want.has('open_loops') ? await openLoops(tx, target.scopeIds) : [];
     const loopIds = new Set(loops.map((l) => l.id));
     const hits = want.has('memories')
-      ? await deps.retriever.search(tx, { query: args.task, k: args.max_memories, scopeIds: target.scopeIds, includeRetired: false })
+      ? await deps.retriever.search(tx, { query: args.task, k: args.max_memories, scopeIds: target.scopeIds, includeRetired: false }, prepared)
       : [];
     const loaded = new Map((await loadMemories(tx, hits.map((h) => h.memoryId))).map((m) => [m.row.id, m]));
     const scored = hits.flatMap((h) => {

@@ -20,6 +20,7 @@ function bound(value: string | undefined, edge: 'start' | 'end'): Date | undefin
 }
 
 export async function recall(deps: MemoryDeps, actor: Actor, args: Args): Promise<Output> {
+  const prepared = await deps.retriever.prepare?.(args.query);
   return deps.database.asUser(actor, async (tx) => {
     let session = await loadThreadSession(tx, actor.userId, args.thread);
     const target = await resolveReadTarget(tx, actor.userId, args, session.project);
@@ -36,7 +37,7 @@ export async function recall(deps: MemoryDeps, actor: Actor, args: Args): Promis
       includeRetired: args.include_retired,
       since: bound(args.since, 'start'),
       until: bound(args.until, 'end'),
-    });
+    }, prepared);
     const loaded = await loadMemories(tx, hits.map((h) => h.memoryId));
     const byId = new Map(loaded.map((m) => [m.row.id, m]));
     const results = hits.flatMap((hit) => {

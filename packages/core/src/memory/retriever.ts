@@ -23,5 +23,10 @@ export interface RecallHit {
 }
 
 export interface Retriever {
-  search(tx: Tx, query: RecallQuery): Promise<RecallHit[]>;
+  /**
+   * Slow work done before the transaction opens (embedding the query): on the embedded database
+   * one open transaction holds every other request, so the model must not run inside one.
+   */
+  prepare?(query: string): Promise<unknown>;
+  search(tx: Tx, query: RecallQuery, prepared?: unknown): Promise<RecallHit[]>;
 }

@@ -46,8 +46,9 @@ export async function runBenchmark(deps: MemoryDeps, ownerId: string, params: Be
   let rrSum = 0;
   for (const q of queries) {
     const started = performance.now();
+    const prepared = await deps.retriever.prepare?.(q.query);
     const hits = await deps.database.asUser(actor, (tx) =>
-      deps.retriever.search(tx, { query: q.query, k: params.k, scopeIds: params.scopeIds, includeRetired: false }),
+      deps.retriever.search(tx, { query: q.query, k: params.k, scopeIds: params.scopeIds, includeRetired: false }, prepared),
     );
     latencies.push(performance.now() - started);
     const ranked = hits.map((h) => h.memoryId);

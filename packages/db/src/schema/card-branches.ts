@@ -16,6 +16,8 @@ export const cardBranches = pgTable(
     name: text('name').notNull(),
     openedAt: timestamptz('opened_at').notNull().defaultNow(),
     landedAt: timestamptz('landed_at'),
+    /** The commit a landing was recorded at, when the caller named it. */
+    landedCommit: text('landed_commit'),
     notLandedReason: text('not_landed_reason'),
     closedAt: timestamptz('closed_at'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -23,6 +23,8 @@ export const cards = pgTable(
     /** True once the card stated its relations (links or no_links); never asked again. */
     relationsAssessed: boolean('relations_assessed').notNull().default(false),
     noLinksReason: text('no_links_reason'),
+    /** Why the card works without a branch, as stated with `no_branch`. */
+    noBranchReason: text('no_branch_reason'),
     /** The open loop a promote_loop turned into this card. */
     sourceMemoryId: uuid('source_memory_id').references(() => memories.id, {
       onDelete: 'set null',

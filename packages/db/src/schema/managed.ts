@@ -7,6 +7,7 @@ export { projectMembers } from './project-members';
 export { scopes } from './scopes';
 export { memories, type MemorySource } from './memories';
 export { memoryEmbeddings } from './memory-embeddings';
+export { memorySearchDocs } from './memory-search-docs';
 export { memorySupersedes } from './memory-supersedes';
 export { promotedRules } from './promoted-rules';
 export { entities } from './entities';

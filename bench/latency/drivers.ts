@@ -1,0 +1,82 @@
+// remember and recall for the latency run: direct core operations, or the MCP tools of `svc stdio`.
+import { hybridIndexer, hybridRetriever, recall, remember, type MemoryDeps } from '@svc/core';
+import { TOOLS } from '@svc/contract';
+import type { Database, UserContext } from '@svc/db';
+import type { Embedder } from '@svc/embeddings';
+import type { Logger } from '@svc/observability';
+import { connectInProcess } from '../shared/in-process-svc';
+import { callTool, connectSvc, type SvcConnection } from '../shared/svc-client';
+
+export interface LatencyDriver {
+  readonly name: string;
+  remember(content: string): Promise<void>;
+  recall(query: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Target {
+  database: Database;
+  actor: UserContext;
+  projectId: string;
+}
+
+/** The operations the tool handlers wrap, with hybrid retrieval plugged in as the server will. */
+export function directDriver(target: Target, embedder: Embedder, logger: Logger): LatencyDriver {
+  const parts = { embedder, logger };
+  const deps: MemoryDeps = {
+    database: target.database,
+    retriever: hybridRetriever(parts),
+    indexer: hybridIndexer(parts),
+    logger,
+  };
+  const actor = { userId: target.actor.userId, aal: target.actor.aal ?? 'aal2' };
+  const scope = `project:${target.projectId}`;
+  return {
+    name: 'direct',
+    async remember(content) {
+      await remember(
+        deps,
+        actor,
+        TOOLS.remember.input.parse({ content, scope, on_duplicate: 'store_anyway' }),
+      );
+    },
+    async recall(query) {
+      await recall(deps, actor, TOOLS.recall.input.parse({ query, k: 10, scope }));
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+function toolDriver(name: string, svc: SvcConnection, projectId: string): LatencyDriver {
+  const scope = `project:${projectId}`;
+  return {
+    name,
+    async remember(content) {
+      await callTool(svc.client, 'remember', { content, scope, on_duplicate: 'store_anyway' });
+    },
+    async recall(query) {
+      await callTool(svc.client, 'recall', { query, k: 10, scope });
+    },
+    close: () => svc.close(),
+  };
+}
+
+/** Through the tools of `svc stdio`, which opens the data directory itself (close the bench's handle first). */
+export async function mcpDriver(dataDir: string, projectId: string): Promise<LatencyDriver> {
+  return toolDriver('mcp', await connectSvc(dataDir, { EMBEDDINGS_PROVIDER: 'use' }), projectId);
+}
+
+/** Through the same tool handlers in process, wired with hybrid retrieval, on the bench's database. */
+export async function mcpHybridDriver(
+  target: Target,
+  email: string,
+  embedder: Embedder,
+  logger: Logger,
+) {
+  const user = { id: target.actor.userId, email };
+  return toolDriver(
+    'mcp-hybrid',
+    await connectInProcess(target.database, user, embedder, logger),
+    target.projectId,
+  );
+}

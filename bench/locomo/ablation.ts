@@ -1,0 +1,46 @@
+// The ablation ladder: each step adds one technique to the one before, all on one loaded database.
+import type { RetrievalTuningInput } from '@svc/core';
+import type { AskMode } from './driver';
+
+export interface Variant {
+  name: string;
+  mode: AskMode | 'fts' | 'ts_rank';
+  tuning?: RetrievalTuningInput;
+}
+
+const plainBm25: RetrievalTuningInput = {
+  b: 0.75,
+  contextWeight: 0,
+  speakerBonus: 0,
+  dateWeight: 0,
+};
+
+export const ABLATION: Variant[] = [
+  { name: 'ts_rank_cd, any query word (core ftsRetriever, the server default today)', mode: 'fts' },
+  { name: 'ts_rank, any query word', mode: 'ts_rank' },
+  { name: 'BM25 in SQL + stemming/stopwords (k1 1.2, b 0.75)', mode: 'keyword', tuning: plainBm25 },
+  { name: '+ length normalisation b 0.3', mode: 'keyword', tuning: { ...plainBm25, b: 0.3 } },
+  {
+    name: '+ context field: 2 neighbours each side (BM25F, w 0.35)',
+    mode: 'keyword',
+    tuning: { ...plainBm25, b: 0.3, contextWeight: 0.35 },
+  },
+  {
+    name: '+ speaker field (bonus 1.0)',
+    mode: 'keyword',
+    tuning: { ...plainBm25, b: 0.3, contextWeight: 0.35, speakerBonus: 1 },
+  },
+  { name: '+ date field (w 0.5) = lexical leg', mode: 'keyword', tuning: {} },
+  {
+    name: '+ vectors, rank fusion (RRF K 60, vector weight 0.5)',
+    mode: 'hybrid',
+    tuning: { fusion: 'rrf', rrfK: 60, rrfVectorWeight: 0.5 },
+  },
+  {
+    name: '+ vectors, rank fusion (RRF K 10, vector weight 0.3)',
+    mode: 'hybrid',
+    tuning: { fusion: 'rrf', rrfK: 10, rrfVectorWeight: 0.3 },
+  },
+  { name: '+ vectors, score fusion (w 0.5) = default hybrid', mode: 'hybrid', tuning: {} },
+  { name: 'vector search alone (HNSW, cosine)', mode: 'semantic', tuning: {} },
+];

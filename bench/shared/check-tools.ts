@@ -1,0 +1,12 @@
+// `tsx shared/check-tools.ts`: prints the tools/list of a fresh `svc stdio`, to see whether the MCP path can run.
+import { rm } from 'node:fs/promises';
+import { connectSvc, prepareDataDir } from './svc-client';
+
+const { dataDir } = await prepareDataDir([]);
+try {
+  const svc = await connectSvc(dataDir);
+  console.log(svc.tools.join('\n'));
+  await svc.close();
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,85 @@
+// The real tool handlers behind an in-memory MCP transport, wired with hybrid retrieval the way the
+// server will be once its runtime plugs it in (apps/mcp-server still assembles the ts_rank retriever).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { hybridIndexer, hybridRetriever, reembedMissing } from '@svc/core';
+import { createProject, createUser, openDatabase, type Database } from '@svc/db';
+import type { Embedder } from '@svc/embeddings';
+import { createMetrics, type Logger } from '@svc/observability';
+import { assembleDeps } from '../../apps/mcp-server/src/assemble-deps';
+import { readBuildInfo } from '../../apps/mcp-server/src/build-info';
+import { buildMcpServer } from '../../apps/mcp-server/src/mcp/build-server';
+import type { SvcConnection } from './svc-client';
+
+export interface InProcessSvc extends SvcConnection {
+  projects: Map<string, string>;
+}
+
+/** Serves `user` on an open database; closing the connection leaves the database open. */
+export async function connectInProcess(
+  database: Database,
+  user: { id: string; email: string },
+  embedder: Embedder,
+  logger: Logger,
+): Promise<SvcConnection> {
+  // What the server does on start: the model's HNSW index, and vectors for anything lacking one.
+  await reembedMissing(database, embedder, logger);
+  const parts = { embedder, logger };
+  const deps = assembleDeps({
+    database,
+    logger,
+    metrics: createMetrics(),
+    build: readBuildInfo({ commit: 'dev' }),
+    publicUrl: 'http://127.0.0.1:0',
+    settings: {
+      metricsEnabled: false,
+      sessionCookiePrefix: 'svc-session',
+      rateLimit: { toolCallsPerMinute: 1_000_000, burst: 1_000_000 },
+    },
+    retriever: hybridRetriever(parts),
+    indexer: hybridIndexer(parts),
+  });
+  const caller = {
+    userId: user.id,
+    email: user.email,
+    aal: 'aal2' as const,
+    via: 'local' as const,
+  };
+  const server = buildMcpServer({ caller, deps, transport: 'stdio' });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'svc-bench', version: '0.0.0' });
+  await client.connect(clientSide);
+  const tools = (await client.listTools()).tools.map((t) => t.name);
+  return {
+    client,
+    tools,
+    async close() {
+      await client.close();
+      await server.close();
+      await deps.usage.flush();
+    },
+  };
+}
+
+export async function startInProcessSvc(
+  projectNames: readonly string[],
+  embedder: Embedder,
+  logger: Logger,
+): Promise<InProcessSvc> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  const { user } = await createUser(database.db, 'bench@bench.test', 'bench');
+  const projects = new Map<string, string>();
+  for (const name of projectNames) {
+    projects.set(name, (await createProject(database.db, { ownerId: user.id, name })).project.id);
+  }
+  const connection = await connectInProcess(database, user, embedder, logger);
+  return {
+    ...connection,
+    projects,
+    async close() {
+      await connection.close();
+      await database.close();
+    },
+  };
+}

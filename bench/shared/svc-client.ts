@@ -1,0 +1,93 @@
+// Starts `svc stdio` on an embedded data directory and connects the official MCP SDK client to it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { createProject, createUser, openDatabase } from '@svc/db';
+
+const SERVER_DIR = fileURLToPath(new URL('../../apps/mcp-server', import.meta.url));
+
+export interface SvcConnection {
+  client: Client;
+  /** Tool names of tools/list. */
+  tools: string[];
+  close(): Promise<void>;
+}
+
+export interface PreparedDataDir {
+  dataDir: string;
+  /** Project id per requested project name. */
+  projects: Map<string, string>;
+}
+
+/**
+ * One user (so a stdio session acts as them) and the projects the benchmark writes into, made
+ * before the server starts, because the server then holds the directory's lock.
+ */
+export async function prepareDataDir(projectNames: readonly string[]): Promise<PreparedDataDir> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'svc-bench-'));
+  const projects = new Map<string, string>();
+  const database = await openDatabase({ dataDir });
+  try {
+    const { user } = await createUser(database.db, 'bench@bench.test', 'bench');
+    for (const name of projectNames) {
+      projects.set(name, (await createProject(database.db, { ownerId: user.id, name })).project.id);
+    }
+  } finally {
+    await database.close();
+  }
+  return { dataDir, projects };
+}
+
+export async function connectSvc(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<SvcConnection> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', 'src/cli.ts', 'stdio'],
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DATA_DIR: dataDir,
+      LOG_STDERR: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stderr: 'inherit',
+  });
+  const client = new Client({ name: 'svc-bench', version: '0.0.0' });
+  await client.connect(transport);
+  const tools = (await client.listTools()).tools.map((t) => t.name);
+  return { client, tools, close: () => client.close() };
+}
+
+export async function startSvc(projectNames: readonly string[], env: Record<string, string> = {}) {
+  const prepared = await prepareDataDir(projectNames);
+  const connection = await connectSvc(prepared.dataDir, env);
+  return {
+    ...connection,
+    projects: prepared.projects,
+    async close() {
+      await connection.close();
+      await rm(prepared.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The structured result of a tool call; a refusal (isError) becomes an exception with its text. */
+export async function callTool<T>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<T> {
+  const result = await client.callTool({ name, arguments: args });
+  if (result.isError) {
+    const first = (result.content as Array<{ type: string; text?: string }> | undefined)?.[0];
+    throw new Error(`${name} failed: ${first?.text ?? 'no detail'}`);
+  }
+  return result.structuredContent as T;
+}

@@ -1,0 +1,123 @@
+// Plugs hybrid search into the memory operations' interfaces: recall's Retriever, remember's indexer, find_similar's finder.
+import { rowsOf } from '@svc/db';
+import type { MemoryKind } from '@svc/contract';
+import type { Embedder } from '@svc/embeddings';
+import { timed } from '@svc/observability';
+import { sql } from 'drizzle-orm';
+import type { SimilarityFinder } from '../library/similarity';
+import type { MemoryIndexer } from '../memory/deps';
+import type { Retriever } from '../memory/retriever';
+import type { RetrievalDeps } from './deps';
+import { findSimilar, NEAR_DUPLICATE_SIMILARITY } from './find-similar';
+import { hybridSearch } from './hybrid-search';
+import { embedQuery, type EmbeddedQuery } from './query-embedding';
+import { uuidArray } from './sql/arrays';
+import { storeEmbeddings } from './store-embeddings';
+
+/** How many near-duplicates remember reports at most. */
+const NEAR_DUPLICATES_MAX = 5;
+const PREVIEW_CHARS = 200;
+
+/**
+ * recall's ranker. `prepare` embeds the query before the transaction opens, so the model never
+ * holds the (single-connection embedded) database; without it the query is embedded inside.
+ */
+export function hybridRetriever(deps: RetrievalDeps): Retriever {
+  return {
+    prepare: (query) => embedQuery(deps.embedder, query, deps.logger),
+    search: (tx, q, prepared) =>
+      hybridSearch(
+        tx,
+        {
+          query: q.query,
+          k: q.k,
+          scopeIds: q.scopeIds ?? undefined,
+          kinds: q.kinds as MemoryKind[] | undefined,
+          tags: q.tags,
+          loopState: q.loopState,
+          includeRetired: q.includeRetired,
+          since: q.since,
+          until: q.until,
+          // null: prepared and found no vector (lexical only); undefined: embed here.
+          ...(prepared !== undefined && { queryVector: (prepared as EmbeddedQuery | null)?.vector ?? null }),
+        },
+        deps,
+      ),
+  };
+}
+
+async function embedDocument(
+  embedder: Embedder,
+  text: string,
+  deps: RetrievalDeps,
+): Promise<Float32Array> {
+  const [vector] = await timed(
+    deps.logger,
+    'document_embedding',
+    () => embedder.embed([text], 'document'),
+    {
+      model: embedder.model,
+      count: 1,
+    },
+  );
+  return vector ?? new Float32Array();
+}
+
+/** remember's and import_memory's indexer: the vector is computed before the write transaction. */
+export function hybridIndexer(deps: RetrievalDeps & { embedder: Embedder }): MemoryIndexer {
+  const { embedder } = deps;
+  return {
+    prepare: (text) => embedDocument(embedder, text, deps),
+    async store(tx, memoryId, prepared) {
+      await storeEmbeddings(tx, embedder.model, [{ memoryId, vector: prepared as Float32Array }]);
+    },
+    async nearDuplicates(tx, { memoryId, scopeId, prepared }) {
+      const matches = await findSimilar(
+        tx,
+        {
+          memoryId,
+          vector: prepared as Float32Array,
+          k: NEAR_DUPLICATES_MAX,
+          scopeIds: [scopeId],
+          minSimilarity: NEAR_DUPLICATE_SIMILARITY,
+        },
+        deps,
+      );
+      if (matches.length === 0) return [];
+      const rows = rowsOf<{ id: string; content: string }>(
+        await tx.execute(sql`select id, left(content, ${PREVIEW_CHARS}) as content from memories
+          where id = any(${uuidArray(matches.map((m) => m.memoryId))})`),
+      );
+      const content = new Map(rows.map((r) => [r.id, r.content]));
+      return matches.flatMap((m) => {
+        const preview = content.get(m.memoryId);
+        return preview === undefined
+          ? []
+          : [{ id: m.memoryId, similarity: m.similarity, content: preview }];
+      });
+    },
+  };
+}
+
+/** find_similar_memory's finder: vectors when an embedder is configured, shared words otherwise. */
+export function hybridFinder(deps: RetrievalDeps): SimilarityFinder {
+  const embedder = deps.embedder;
+  return {
+    kind: embedder ? 'vector' : 'lexical',
+    prepare: async (text) => (embedder ? embedDocument(embedder, text, deps) : text),
+    find: (tx, prepared, q) =>
+      findSimilar(
+        tx,
+        {
+          text: q.text,
+          vector: embedder ? (prepared as Float32Array) : undefined,
+          k: q.k,
+          minSimilarity: q.minSimilarity,
+          scopeIds: q.scopeIds ?? undefined,
+          includeRetired: q.includeRetired,
+          excludeId: q.excludeId,
+        },
+        deps,
+      ),
+  };
+}

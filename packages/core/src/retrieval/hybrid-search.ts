@@ -1,0 +1,99 @@
+// Hybrid search for recall, build_context and search_memories: both legs in SQL, fused here.
+import { rowsOf, type Executor } from '@svc/db';
+import { timed } from '@svc/observability';
+import type { RetrievalDeps } from './deps';
+import { compareRanked, fuse, type FusionContext } from './fusion';
+import { embedQuery } from './query-embedding';
+import { planLexical } from './lexical-plan';
+import { candidatesStatement, type CandidateRow } from './sql/candidates';
+import { preludeStatement, queryTerms, type PreludeRow } from './sql/query-terms';
+import { DEFAULT_TUNING } from './tuning';
+import type { HybridSearchOptions, HybridSearchResult } from './types';
+import { explain } from './why';
+
+/** Scores closer than this are ties, decided by kind, importance and recency. */
+const SCORE_PRECISION = 1e4;
+
+/**
+ * Runs inside the caller's transaction (`database.asUser`), so row-level security decides what
+ * is visible. Pass `queryVector` when the query was embedded before the transaction opened.
+ */
+export async function hybridSearch(
+  exec: Executor,
+  options: HybridSearchOptions,
+  deps: RetrievalDeps,
+): Promise<HybridSearchResult[]> {
+  const tuning = deps.tuning ?? DEFAULT_TUNING;
+  const mode = options.mode ?? 'hybrid';
+  const offset = options.offset ?? 0;
+  const k = Math.max(1, Math.min(100, Math.floor(options.k)));
+  const lexical = mode !== 'semantic';
+  let vector = null;
+  if (mode !== 'keyword' && deps.embedder) {
+    vector =
+      options.queryVector === undefined
+        ? await embedQuery(deps.embedder, options.query, deps.logger)
+        : options.queryVector && { model: deps.embedder.model, vector: options.queryVector };
+  }
+  if (!lexical && !vector) return [];
+  const depth = Math.max(tuning.candidateDepth, 5 * k) + offset;
+
+  return timed(
+    deps.logger,
+    'hybrid_search',
+    async () => {
+      const [prelude] = rowsOf<PreludeRow>(
+        await exec.execute(preludeStatement(options.query, tuning.efSearch)),
+      );
+      const plan = lexical
+        ? await planLexical(exec, queryTerms(prelude), options, tuning, prelude?.uid ?? null)
+        : null;
+      if (!plan && !vector) return [];
+      const statement = candidatesStatement({
+        filters: options,
+        lexical: plan,
+        vector,
+        depth,
+        tuning,
+      });
+      const rows = rowsOf<CandidateRow>(await exec.execute(statement));
+      const ctx: FusionContext = {
+        lexical: plan !== null,
+        vector: vector !== null,
+        maxLex: Math.max(0, ...rows.map((r) => (r.lex_rank !== null ? Number(r.lex_score) : 0))),
+      };
+      const ranked = rows.map((r) => {
+        const signals = {
+          lexScore: r.lex_score === null ? null : Number(r.lex_score),
+          lexRank: r.lex_rank,
+          cosine: r.cosine === null ? null : Number(r.cosine),
+          vecRank: r.vec_rank,
+        };
+        return {
+          row: r,
+          memoryId: r.memory_id,
+          score: Math.round(fuse(signals, ctx, tuning) * SCORE_PRECISION) / SCORE_PRECISION,
+          kind: r.kind,
+          importance: Number(r.importance),
+          orderedAt: new Date(r.ordered_at).getTime(),
+        };
+      });
+      ranked.sort(compareRanked);
+      return ranked.slice(offset, offset + k).map(({ row, memoryId, score }) => ({
+        memoryId,
+        score,
+        why: explain(
+          {
+            ownTerms: row.own_terms ?? [],
+            contextTerms: row.context_terms ?? [],
+            speakerTerms: row.speaker_terms ?? [],
+            cosine: row.cosine === null ? null : Number(row.cosine),
+            vectorUsed: vector !== null,
+          },
+          options.query,
+        ),
+      }));
+    },
+    { mode, k, vector: vector !== null },
+  );
+}

@@ -1,0 +1,65 @@
+// Prepares the lexical leg: the query's words with their document frequencies and the collection's statistics.
+import { rowsOf, type Executor } from '@svc/db';
+import { cachedStats, rememberStats, statsKey, type CollectionStats } from './collection-stats';
+import type { QueryTerm } from './sql/query-terms';
+import { termStatsStatement } from './sql/term-stats';
+import type { RetrievalTuning } from './tuning';
+import type { SearchFilters } from './types';
+
+export interface PlannedTerm extends QueryTerm {
+  /** Documents of the collection holding the word (estimated when common). */
+  df: number;
+  /** In more than `commonTermDocs` documents: scored only where an uncommon word matched. */
+  common: boolean;
+}
+
+export interface LexicalPlan {
+  terms: PlannedTerm[];
+  stats: CollectionStats;
+}
+
+interface TermStatsRow {
+  docs: number[];
+  sampled: number[];
+  sample_size: number;
+  n: number | null;
+  avg_own: number | null;
+  avg_ctx: number | null;
+}
+
+/**
+ * Null when no query word occurs in the collection. A common word's frequency is estimated
+ * from a sample, as the share of it holding the word times N (never below the bound, which it
+ * is known to exceed): it only weighs the small share such a word adds to a score.
+ */
+export async function planLexical(
+  exec: Executor,
+  terms: readonly QueryTerm[],
+  filters: SearchFilters,
+  tuning: RetrievalTuning,
+  uid: string | null,
+): Promise<LexicalPlan | null> {
+  if (terms.length === 0) return null;
+  const key = statsKey(uid, filters);
+  const cached = cachedStats(key);
+  const bound = tuning.commonTermDocs;
+  const [row] = rowsOf<TermStatsRow>(
+    await exec.execute(termStatsStatement(terms, filters, bound, !cached)),
+  );
+  if (!row) return null;
+  const stats = cached ?? {
+    n: Number(row.n ?? 0),
+    avgOwn: Number(row.avg_own ?? 1),
+    avgCtx: Number(row.avg_ctx ?? 1),
+  };
+  rememberStats(key, stats);
+  const sampleSize = Math.max(1, Number(row.sample_size));
+  const planned = terms.map((t, i): PlannedTerm => {
+    const docs = Number(row.docs[i] ?? 0);
+    const common = docs > bound;
+    const estimate = (stats.n * Number(row.sampled[i] ?? 0)) / sampleSize;
+    return { ...t, common, df: common ? Math.min(stats.n, Math.max(bound + 1, estimate)) : docs };
+  });
+  const present = planned.filter((t) => t.df > 0);
+  return present.length > 0 && stats.n > 0 ? { terms: present, stats } : null;
+}

@@ -1,0 +1,55 @@
+// Background re-embedding: fills in vectors for the configured model (after a model change, or a missed write).
+import { ensureEmbeddingIndex, type Database } from '@svc/db';
+import type { Embedder } from '@svc/embeddings';
+import { timed, type Logger } from '@svc/observability';
+import { embedDocuments } from './embed-memories';
+import { loadMissing, storeEmbeddings } from './store-embeddings';
+
+export interface ReembedOptions {
+  /** Memories per round trip; the model batches internally too. */
+  batchSize?: number;
+  /** Stops between batches (server shutdown). */
+  signal?: AbortSignal;
+}
+
+export interface ReembedReport {
+  model: string;
+  embedded: number;
+  batches: number;
+}
+
+/**
+ * Creates the model's HNSW index if missing, then embeds every memory lacking a vector of the
+ * current model, newest first, one batch at a time with no transaction open while the model
+ * runs. Runs as the service (all users' memories). Vectors of other models stay, so switching
+ * back is free. The server calls this on start, without awaiting it.
+ */
+export async function reembedMissing(
+  database: Database,
+  embedder: Embedder,
+  logger: Logger,
+  options: ReembedOptions = {},
+): Promise<ReembedReport> {
+  const batchSize = options.batchSize ?? 64;
+  const model = embedder.model;
+  await ensureEmbeddingIndex(database.db, model, await embedder.dimensions());
+  const report: ReembedReport = { model, embedded: 0, batches: 0 };
+  for (;;) {
+    if (options.signal?.aborted) break;
+    const batch = await database.system((tx) => loadMissing(tx, model, batchSize));
+    if (batch.length === 0) break;
+    const stored = await timed(
+      logger,
+      'reembed_batch',
+      async () => {
+        const vectors = await embedDocuments(embedder, batch, logger);
+        return database.system((tx) => storeEmbeddings(tx, model, vectors));
+      },
+      { model, count: batch.length },
+    );
+    report.batches++;
+    report.embedded += stored;
+  }
+  logger.info('reembed_done', { ...report });
+  return report;
+}

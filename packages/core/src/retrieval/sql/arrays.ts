@@ -1,0 +1,35 @@
+// Array parameters built element by element, so neither driver's array serialisation matters.
+import { fail } from '@svc/errors';
+import { sql, type SQL } from 'drizzle-orm';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function textArray(values: readonly string[]): SQL {
+  if (values.length === 0) return sql`'{}'::text[]`;
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** Each id is checked first: one malformed id would otherwise fail the whole statement. */
+export function uuidArray(values: readonly string[]): SQL {
+  for (const id of values) {
+    if (!UUID.test(id)) throw fail.validation('expected a uuid', { id });
+  }
+  if (values.length === 0) return sql`'{}'::uuid[]`;
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}::uuid`),
+    sql`, `,
+  )}]`;
+}
+
+/** pgvector's text form; the values come from an embedder, never from a caller. */
+export function vectorLiteral(vector: ArrayLike<number>): string {
+  return `[${Array.from(vector, (v) => (Number.isFinite(v) ? v : 0)).join(',')}]`;
+}
+
+/** A SQL string literal for DDL-like positions that take no bind parameter. */
+export function quoteLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}

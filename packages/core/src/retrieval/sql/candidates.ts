@@ -1,0 +1,69 @@
+// One statement that runs both legs inside the database and returns the candidates with their signals.
+import { sql, type SQL } from 'drizzle-orm';
+import type { RetrievalTuning } from '../tuning';
+import type { SearchFilters } from '../types';
+import { memoryConditions } from './filters';
+import type { LexicalPlan } from '../lexical-plan';
+import { EMPTY_LEXICAL, lexicalCtes } from './lexical';
+import { distanceParts, vectorCte, type QueryVector } from './vector';
+
+export interface CandidateRow {
+  memory_id: string;
+  lex_score: number | null;
+  /** 1-based rank among filtered lexical hits; null when outside the lexical candidates. */
+  lex_rank: number | null;
+  own_terms: string[] | null;
+  context_terms: string[] | null;
+  speaker_terms: string[] | null;
+  /** Cosine similarity with the query; null without a vector for this memory. */
+  cosine: number | null;
+  vec_rank: number | null;
+  kind: string;
+  importance: number;
+  ordered_at: string | Date;
+}
+
+export interface CandidateQuery {
+  filters: SearchFilters;
+  /** Null: no lexical leg (semantic mode), or no query word in the collection. */
+  lexical: LexicalPlan | null;
+  /** Null: lexical leg only. */
+  vector: QueryVector | null;
+  depth: number;
+  tuning: RetrievalTuning;
+}
+
+export function candidatesStatement(c: CandidateQuery): SQL {
+  const conditions = memoryConditions(c.filters);
+  const ctes: SQL[] = [];
+  ctes.push(c.lexical ? lexicalCtes(c.lexical, c.filters, c.tuning) : EMPTY_LEXICAL);
+  ctes.push(sql`
+  lex_top as materialized (
+    select l.memory_id, row_number() over (order by l.lex_score desc, l.memory_id) as lex_rank
+    from lex l join memories m on m.id = l.memory_id
+    where ${conditions}
+    order by l.lex_score desc, l.memory_id
+    limit ${c.depth})`);
+  let cosine = sql`null::float8`;
+  if (c.vector) {
+    ctes.push(vectorCte(c.vector, conditions, c.depth));
+    const { distance, modelMatch } = distanceParts(c.vector);
+    // Lexical candidates outside the vector leg still get their exact cosine for fusion.
+    cosine = sql`(select 1 - ${distance} from memory_embeddings e
+      where e.memory_id = c.memory_id and ${modelMatch} limit 1)::float8`;
+  } else {
+    ctes.push(sql`
+  vec(memory_id, distance, vec_rank) as (select null::uuid, null::float8, null::bigint where false)`);
+  }
+  ctes.push(sql`
+  cand as (select memory_id from lex_top union select memory_id from vec)`);
+  return sql`with ${sql.join(ctes, sql`,`)}
+  select c.memory_id, l.lex_score, lt.lex_rank::int as lex_rank, l.own_terms, l.context_terms,
+    l.speaker_terms, ${cosine} as cosine, v.vec_rank::int as vec_rank, m.kind::text as kind,
+    m.importance, coalesce(m.event_at, m.created_at) as ordered_at
+  from cand c
+    join memories m on m.id = c.memory_id
+    left join lex l on l.memory_id = c.memory_id
+    left join lex_top lt on lt.memory_id = c.memory_id
+    left join vec v on v.memory_id = c.memory_id`;
+}

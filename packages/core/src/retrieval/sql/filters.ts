@@ -1,0 +1,61 @@
+// The WHERE conditions both legs share, on `memories m` and on the searched collection `d`.
+import { sql, type SQL } from 'drizzle-orm';
+import type { SearchFilters } from '../types';
+import { textArray, uuidArray } from './arrays';
+
+/** Retired = invalidated; superseded = some later memory links to it as predecessor. */
+const VALID = sql`m.invalidated_at is null
+  and not exists (select 1 from memory_supersedes s where s.predecessor_id = m.id)`;
+
+/**
+ * Conditions on the memory row. Row-level security has already limited `m` to what the caller
+ * may read; these only narrow further.
+ */
+export function memoryConditions(filters: SearchFilters): SQL {
+  const parts: SQL[] = [scopeCondition(filters, sql`m.scope_id`)];
+  if (!filters.includeRetired) parts.push(VALID);
+  if (filters.kinds && filters.kinds.length > 0) {
+    parts.push(sql`m.kind::text = any(${textArray(filters.kinds)})`);
+  }
+  if (filters.tags && filters.tags.length > 0)
+    parts.push(sql`m.tags @> ${textArray(filters.tags)}`);
+  if (filters.loopState) parts.push(sql`m.loop_state::text = ${filters.loopState}`);
+  if (filters.since) {
+    parts.push(
+      sql`coalesce(m.event_at, m.created_at) >= ${filters.since.toISOString()}::timestamptz`,
+    );
+  }
+  if (filters.until) {
+    parts.push(
+      sql`coalesce(m.event_at, m.created_at) <= ${filters.until.toISOString()}::timestamptz`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * Scope and project restriction on any `scope_id` column. The BM25 collection statistics use it
+ * alone: like Lucene's, they describe the searched collection, not the filtered hits.
+ */
+export function scopeCondition(filters: SearchFilters, column: SQL): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (filters.scopeIds) parts.push(sql`${column} = any(${uuidArray(filters.scopeIds)})`);
+  if (filters.projectIds) {
+    parts.push(
+      sql`${column} in (select sc.id from scopes sc where sc.project_id = any(${uuidArray(filters.projectIds)}))`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * The scopes argument of svc_search_doc_matches: null for every visible scope, else the scope
+ * ids, narrowed to the projects' scopes when projects are given (scopes is under row-level
+ * security, so only readable ones come back).
+ */
+export function scopeArgument(filters: SearchFilters): SQL {
+  if (!filters.projectIds)
+    return filters.scopeIds ? uuidArray(filters.scopeIds) : sql`null::uuid[]`;
+  const within = filters.scopeIds ? sql` and sc.id = any(${uuidArray(filters.scopeIds)})` : sql``;
+  return sql`array(select sc.id from scopes sc where sc.project_id = any(${uuidArray(filters.projectIds)})${within})`;
+}

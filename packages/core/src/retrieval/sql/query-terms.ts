@@ -1,0 +1,49 @@
+// The first round trip of a search: transaction settings, the caller, and the query's lexemes.
+import { sql, type SQL } from 'drizzle-orm';
+
+export interface QueryTerm {
+  lexeme: string;
+  /** How often the query says it. */
+  qtf: number;
+}
+
+export interface PreludeRow {
+  uid: string | null;
+  lexemes: string[] | null;
+  qtfs: number[] | null;
+}
+
+/**
+ * Lets the HNSW scan continue past ef_search when filters (scope, validity, row-level security)
+ * reject candidates, instead of returning too few rows (transaction-local); returns the caller
+ * (keys the statistics cache; null outside a user transaction) and the query's English lexemes,
+ * stemmed and without stopwords by the same configuration that built the documents.
+ */
+export function preludeStatement(query: string, efSearch: number): SQL {
+  return sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true),
+    set_config('hnsw.ef_search', ${String(efSearch)}, true), svc_uid()::text as uid,
+    (select array_agg(u.lexeme order by u.lexeme) from unnest(to_tsvector('english'::regconfig, ${query})) u) as lexemes,
+    (select array_agg(coalesce(nullif(cardinality(u.positions), 0), 1) order by u.lexeme)
+       from unnest(to_tsvector('english'::regconfig, ${query})) u) as qtfs`;
+}
+
+/** A pasted page as a query would otherwise cost one index probe per distinct word. */
+export const MAX_QUERY_TERMS = 64;
+
+/** The query's words, the most repeated first when there are more than MAX_QUERY_TERMS. */
+export function queryTerms(row: PreludeRow | undefined): QueryTerm[] {
+  const lexemes = row?.lexemes ?? [];
+  const terms = lexemes.map((lexeme, i) => ({ lexeme, qtf: Number(row?.qtfs?.[i] ?? 1) }));
+  if (terms.length <= MAX_QUERY_TERMS) return terms;
+  return [...terms].sort((a, b) => b.qtf - a.qtf).slice(0, MAX_QUERY_TERMS);
+}
+
+/** A lexeme as tsquery text: it is normalised already, so it is quoted, never parsed again. */
+export function tsqueryText(lexemes: readonly string[]): string {
+  return lexemes.map((l) => `'${l.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
+}
+
+/** A bound tsquery the planner sees as a value (GIN selectivity from column statistics). */
+export function tsqueryOf(lexemes: readonly string[]): SQL {
+  return sql`${tsqueryText(lexemes)}::tsquery`;
+}

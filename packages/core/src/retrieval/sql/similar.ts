@@ -1,0 +1,66 @@
+// The SQL of find_similar: nearest by cosine, or by shared words when no embedder is configured.
+import { sql, type SQL } from 'drizzle-orm';
+import type { SearchFilters } from '../types';
+import { memoryConditions, scopeArgument } from './filters';
+import { distanceParts, type QueryVector } from './vector';
+
+export interface SimilarRow {
+  memory_id: string;
+  similarity: number;
+}
+
+function excluding(memoryId: string | undefined): SQL {
+  return memoryId ? sql`m.id <> ${memoryId}::uuid` : sql`true`;
+}
+
+export function vectorSimilarStatement(
+  q: QueryVector,
+  filters: SearchFilters,
+  k: number,
+  exclude?: string,
+): SQL {
+  const { distance, modelMatch } = distanceParts(q);
+  return sql`
+    select e.memory_id, (1 - ${distance})::float8 as similarity
+    from memory_embeddings e join memories m on m.id = e.memory_id
+    where ${modelMatch} and ${memoryConditions(filters)} and ${excluding(exclude)}
+    order by ${distance}
+    limit ${k}`;
+}
+
+/** The stored vector of a memory for `model`, as pgvector text; none when it has not been embedded. */
+export function storedVectorStatement(memoryId: string, model: string): SQL {
+  return sql`select e.embedding::text as embedding from memory_embeddings e
+    where e.memory_id = ${memoryId}::uuid and e.model = ${model}`;
+}
+
+/**
+ * Without vectors: cosine of the two sets of own-field lexemes, |A∩B| / √(|A|·|B|), over the
+ * memories sharing at least one lexeme (found through the GIN index by svc_search_doc_matches,
+ * then read as the caller).
+ */
+export function lexicalSimilarStatement(
+  text: string,
+  filters: SearchFilters,
+  k: number,
+  exclude?: string,
+): SQL {
+  return sql`
+    with src as materialized (
+      select array(select u.lexeme from unnest(to_tsvector('english'::regconfig, ${text})) u) as lexemes),
+    qq as materialized (
+      select lexemes, cardinality(lexemes) as n,
+        (select string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''', ' | ')
+          from unnest(lexemes) l)::tsquery as tsq
+      from src)
+    select d.memory_id,
+      (select count(*) from unnest(d.terms) u where 'A' = any(u.weights) and u.lexeme = any(qq.lexemes))::float8
+        / sqrt(greatest(qq.n, 1)::float8 * greatest(
+          (select count(*) from unnest(d.terms) u where 'A' = any(u.weights)), 1)::float8) as similarity
+    from qq cross join lateral svc_search_doc_matches(qq.tsq, ${scopeArgument(filters)}) x
+      join memory_search_docs d on d.memory_id = x.memory_id
+      join memories m on m.id = d.memory_id
+    where ${memoryConditions(filters)} and ${excluding(exclude)}
+    order by similarity desc, d.memory_id
+    limit ${k}`;
+}

@@ -1,0 +1,48 @@
+// The second round trip: how many searched memories hold each query word (counted up to a bound) and N.
+import { sql, type SQL } from 'drizzle-orm';
+import type { SearchFilters } from '../types';
+import { scopeArgument, scopeCondition } from './filters';
+import { tsqueryOf, type QueryTerm } from './query-terms';
+
+/** The searched collection: the caller's visible search documents in the searched scopes. */
+export function collection(filters: SearchFilters): SQL {
+  return sql`select d.memory_id, d.terms, d.own_length, d.context_length, d.seq
+    from memory_search_docs d where ${scopeCondition(filters, sql`d.scope_id`)}`;
+}
+
+/** Where a common word's document frequency is estimated from (see lexical-plan.ts). */
+export const SAMPLE_DOCS = 2000;
+
+/**
+ * One row: `docs` (per term, counted up to bound + 1 through the GIN index, see
+ * svc_search_doc_matches), `sampled` (per term, matches among the first SAMPLE_DOCS documents),
+ * `sample_size`, and, when `withStats`, N and the average field lengths (a scan of the collection).
+ */
+export function termStatsStatement(
+  terms: readonly QueryTerm[],
+  filters: SearchFilters,
+  bound: number,
+  withStats: boolean,
+): SQL {
+  const scopes = scopeArgument(filters);
+  const counts = terms.map(
+    (t) =>
+      sql`(select count(*) from svc_search_doc_matches(${tsqueryOf([t.lexeme])}, ${scopes}, ${bound + 1}))`,
+  );
+  const sampled = terms.map(
+    (t) => sql`count(*) filter (where s.terms @@ ${tsqueryOf([t.lexeme])})`,
+  );
+  const stats = withStats
+    ? sql`select count(*)::float8 as n, greatest(avg(own_length), 1)::float8 as avg_own,
+        greatest(avg(context_length), 1)::float8 as avg_ctx from coll`
+    : sql`select null::float8 as n, null::float8 as avg_own, null::float8 as avg_ctx`;
+  const list = (parts: SQL[]) =>
+    parts.length > 0 ? sql`array[${sql.join(parts, sql`, `)}]::float8[]` : sql`'{}'::float8[]`;
+  return sql`with coll as not materialized (${collection(filters)}),
+    sample as materialized (select c.terms from coll c limit ${SAMPLE_DOCS})
+    select ${list(counts)} as docs,
+      (select ${list(sampled)} from sample s) as sampled,
+      (select count(*) from sample)::float8 as sample_size,
+      st.n, st.avg_own, st.avg_ctx
+    from (${stats}) st`;
+}

@@ -1,0 +1,51 @@
+// The ranking constants of hybrid search, each chosen by measurement on LoCoMo (see bench/README.md).
+import { z } from 'zod';
+
+export const FUSION_METHODS = ['score', 'rrf'] as const;
+export type FusionMethod = (typeof FUSION_METHODS)[number];
+
+export const retrievalTuningSchema = z.object({
+  /** BM25 term-frequency saturation. */
+  k1: z.number().positive().default(1.2),
+  /**
+   * BM25 length normalisation. 0.3 rather than the textbook 0.75: a short reply ("Yes, at the
+   * lake!") is as likely to be the answer as a long message (LoCoMo R@5 +0.03 at 0.3).
+   */
+  b: z.number().min(0).max(1).default(0.3),
+  /** BM25F weight of the neighbouring memories' words (field C): +0.08 R@5 on LoCoMo. */
+  contextWeight: z.number().min(0).default(0.35),
+  /** BM25F weight of the month and year of the event (field D). */
+  dateWeight: z.number().min(0).default(0.5),
+  /** Added (in BM25 units, about one mid-frequency word) when the query names the speaker. */
+  speakerBonus: z.number().min(0).default(1),
+  /**
+   * How fused scores are made. `score`: (lexical/best lexical + w·cosine) / (1 + w), which keeps
+   * how far apart the lexical scores are; rank fusion (`rrf`) throws that away and measured worse
+   * once the lexical ranker was strong (R@5 0.746 → 0.678 at K=60).
+   */
+  fusion: z.enum(FUSION_METHODS).default('score'),
+  /** Weight of cosine similarity against the normalised lexical score (score fusion). */
+  vectorWeight: z.number().min(0).default(0.5),
+  /** Reciprocal-rank constant and the lexical/vector weights when fusion is `rrf`. */
+  rrfK: z.number().positive().default(10),
+  rrfLexicalWeight: z.number().min(0).default(1),
+  rrfVectorWeight: z.number().min(0).default(0.3),
+  /** Candidates each leg hands to fusion: at least this many, or 5·k when that is more. */
+  candidateDepth: z.int().min(1).max(1000).default(60),
+  /**
+   * A query word in more documents than this is common: only memories with an uncommon word are
+   * scored (see sql/lexical-hits.ts). Bounds the lexical leg's work on large collections.
+   */
+  commonTermDocs: z.int().min(1).default(1000),
+  /** HNSW candidate list; the iterative scan goes past it when filters reject rows. */
+  efSearch: z.int().min(1).max(1000).default(100),
+});
+
+export type RetrievalTuning = z.output<typeof retrievalTuningSchema>;
+export type RetrievalTuningInput = z.input<typeof retrievalTuningSchema>;
+
+export const DEFAULT_TUNING: RetrievalTuning = retrievalTuningSchema.parse({});
+
+export function resolveTuning(input: RetrievalTuningInput = {}): RetrievalTuning {
+  return retrievalTuningSchema.parse(input);
+}

@@ -1,0 +1,134 @@
+// memory_search_docs: the trigger-maintained lexical documents (own words, speaker, neighbours, date) and their isolation.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memories, memorySearchDocs, rowsOf, type Database } from '../src/index';
+import {
+  expectForbidden,
+  openMemoryDatabase,
+  seedCast,
+  seedMemory,
+  updateMemoryAs,
+  type Cast,
+} from './support';
+
+let database: Database;
+let cast: Cast;
+
+beforeAll(async () => {
+  database = await openMemoryDatabase();
+  cast = await seedCast(database);
+});
+afterAll(() => database.close());
+
+/** The lexemes of one field (tsvector weight) of a memory's document. */
+async function field(id: string, weight: 'A' | 'B' | 'C' | 'D'): Promise<string[]> {
+  const rows = rowsOf<{ lexeme: string }>(
+    await database.db.execute(sql`select u.lexeme from memory_search_docs d, unnest(d.terms) u
+      where d.memory_id = ${id} and ${weight} = any(u.weights) order by u.lexeme`),
+  );
+  return rows.map((r) => r.lexeme);
+}
+
+async function conversation(
+  name: string,
+  words: string[],
+  scopeId = cast.alpha.scope,
+): Promise<string[]> {
+  const rows = await database.db
+    .insert(memories)
+    .values(
+      words.map((w) => ({
+        ownerId: cast.alice.id,
+        scopeId,
+        content: `Alice: ${w}`,
+        source: { conversationId: name },
+      })),
+    )
+    .returning({ id: memories.id });
+  return rows.map((r) => r.id);
+}
+
+describe('search documents', () => {
+  it('give each memory of a conversation the words of two neighbours on each side, in insertion order', async () => {
+    const ids = await conversation('c1', ['apple', 'banana', 'cherry', 'grape', 'lemon', 'mango']);
+    expect(await field(ids[0]!, 'C')).toEqual(['alic', 'banana', 'cherri']);
+    expect(await field(ids[2]!, 'C')).toEqual(['alic', 'appl', 'banana', 'grape', 'lemon']);
+    expect(await field(ids[5]!, 'C')).toEqual(['alic', 'grape', 'lemon']);
+    expect(await field(ids[2]!, 'A')).toEqual(['alic', 'cherri']);
+    const [doc] = await database.db
+      .select()
+      .from(memorySearchDocs)
+      .where(eq(memorySearchDocs.memoryId, ids[2]!));
+    expect(doc).toMatchObject({ ownLength: 2, contextLength: 8, conversation: 'c1' });
+  });
+
+  it('follow edits, deletions and moves of a neighbour', async () => {
+    const ids = await conversation('c2', ['one', 'two', 'three']);
+    await updateMemoryAs(database, cast.alice.id, ids[1]!, { content: 'Alice: seven' });
+    expect(await field(ids[0]!, 'C')).toEqual(['alic', 'seven', 'three']);
+    await database.db.delete(memories).where(eq(memories.id, ids[1]!));
+    expect(await field(ids[0]!, 'C')).toEqual(['alic', 'three']);
+    await updateMemoryAs(database, cast.alice.id, ids[2]!, { scopeId: cast.alice.personal });
+    expect(await field(ids[0]!, 'C')).toEqual([]);
+    const [moved] = await database.db
+      .select()
+      .from(memorySearchDocs)
+      .where(eq(memorySearchDocs.memoryId, ids[2]!));
+    expect(moved?.scopeId).toBe(cast.alice.personal);
+  });
+
+  it('take the speaker from metadata or a conversation turn\'s "Name:" prefix, and the month and year of the event', async () => {
+    const [turn] = await conversation('c3', ['hello there']);
+    const note = await seedMemory(database, {
+      ownerId: cast.alice.id,
+      scopeId: cast.alpha.scope,
+      content: 'Note: buy milk',
+    });
+    const tagged = await seedMemory(database, {
+      ownerId: cast.alice.id,
+      scopeId: cast.alpha.scope,
+      content: 'likes tea',
+      metadata: { speaker: 'Melanie' },
+      eventAt: new Date('2023-05-08T12:00:00Z'),
+    });
+    expect(await field(turn!, 'B')).toEqual(['alic']);
+    expect(await field(note, 'B')).toEqual([]);
+    expect(await field(tagged, 'B')).toEqual(['melani']);
+    expect(await field(tagged, 'D')).toEqual(['2023', 'may']);
+  });
+
+  it('are readable exactly like their memories, and written by no signed-in caller', async () => {
+    const [id] = await conversation('c4', ['private words'], cast.alice.personal);
+    const seen = (userId: string) =>
+      database.asUser({ userId }, (tx) =>
+        tx.select().from(memorySearchDocs).where(eq(memorySearchDocs.memoryId, id!)),
+      );
+    expect(await seen(cast.alice.id)).toHaveLength(1);
+    expect(await seen(cast.bob.id)).toHaveLength(0);
+    await expectForbidden(
+      database.asUser({ userId: cast.alice.id }, (tx) =>
+        tx
+          .update(memorySearchDocs)
+          .set({ ownLength: 99 })
+          .where(eq(memorySearchDocs.memoryId, id!)),
+      ),
+    );
+  });
+
+  it('are found through svc_search_doc_matches only where the caller may read them', async () => {
+    const [id] = await conversation('c5', ['zebrafish'], cast.alice.personal);
+    const matches = async (userId: string) =>
+      rowsOf<{ memory_id: string }>(
+        await database.asUser({ userId }, (tx) =>
+          tx.execute(sql`select memory_id from svc_search_doc_matches('zebrafish'::tsquery, null)`),
+        ),
+      ).map((r) => r.memory_id);
+    expect(await matches(cast.alice.id)).toEqual([id]);
+    expect(await matches(cast.bob.id)).toEqual([]);
+    await expectForbidden(
+      database.asAnon((tx) =>
+        tx.execute(sql`select * from svc_search_doc_matches('zebrafish'::tsquery, null)`),
+      ),
+    );
+  });
+});
