@@ -19,10 +19,10 @@ export interface ReembedReport {
 }
 
 /**
- * Creates the model's HNSW index if missing, then embeds every memory lacking a vector of the
- * current model, newest first, one batch at a time with no transaction open while the model
- * runs. Runs as the service (all users' memories). Vectors of other models stay, so switching
- * back is free. The server calls this on start, without awaiting it.
+ * Loads the model, creates its HNSW index if missing, then embeds every memory lacking a vector
+ * of the current model, newest first, one batch at a time with no transaction open while the
+ * model runs. Runs as the service (all users' memories). Vectors of other models stay, so
+ * switching back is free. The server calls this on start, without awaiting it.
  */
 export async function reembedMissing(
   database: Database,
@@ -32,6 +32,8 @@ export async function reembedMissing(
 ): Promise<ReembedReport> {
   const batchSize = options.batchSize ?? 64;
   const model = embedder.model;
+  // Loads the model now, so the first recall after start does not wait for it inside its transaction.
+  await embedder.warm();
   await ensureEmbeddingIndex(database.db, model, await embedder.dimensions());
   const report: ReembedReport = { model, embedded: 0, batches: 0 };
   for (;;) {
