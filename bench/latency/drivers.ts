@@ -67,7 +67,7 @@ export async function mcpDriver(dataDir: string, projectId: string): Promise<Lat
 }
 
 /** Through the same tool handlers in process, wired with hybrid retrieval, on the bench's database. */
-export async function mcpHybridDriver(
+export async function mcpInProcessDriver(
   target: Target,
   email: string,
   embedder: Embedder,
@@ -75,7 +75,7 @@ export async function mcpHybridDriver(
 ) {
   const user = { id: target.actor.userId, email };
   return toolDriver(
-    'mcp-hybrid',
+    'mcp-inprocess',
     await connectInProcess(target.database, user, embedder, logger),
     target.projectId,
   );

@@ -1,4 +1,4 @@
-// `pnpm --filter @svc/bench latency [--driver mcp|mcp-hybrid|direct] [--sizes 1000,10000,100000] [--calls 100]`
+// `pnpm --filter @svc/bench latency [--driver mcp|mcp-inprocess|direct] [--sizes 1000,10000,100000] [--calls 100]`
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { clearStatsCache } from '@svc/core';
@@ -13,7 +13,7 @@ import { createEmbedder } from '@svc/embeddings';
 import { sql } from 'drizzle-orm';
 import { prepareDataDir } from '../shared/svc-client';
 import { quietLogger } from '../shared/quiet-logger';
-import { directDriver, mcpDriver, mcpHybridDriver, type LatencyDriver } from './drivers';
+import { directDriver, mcpDriver, mcpInProcessDriver, type LatencyDriver } from './drivers';
 import { measureEmbedder } from './embedder-throughput';
 import { fill } from './fill';
 import { timeCalls } from './percentiles';
@@ -89,8 +89,8 @@ try {
     const target = { database: store.database, actor, projectId };
     let driver: LatencyDriver;
     if (values.driver === 'direct') driver = directDriver(target, embedder, logger);
-    else if (values.driver === 'mcp-hybrid') {
-      driver = await mcpHybridDriver(target, 'bench@bench.test', embedder, logger);
+    else if (values.driver === 'mcp-inprocess') {
+      driver = await mcpInProcessDriver(target, 'bench@bench.test', embedder, logger);
     } else {
       await store.database.close();
       driver = await mcpDriver(dataDir, projectId);

@@ -1,4 +1,4 @@
-// `pnpm --filter @svc/bench locomo [--driver mcp|mcp-hybrid|direct] [--ablation] [--conversations conv-26,…]`
+// `pnpm --filter @svc/bench locomo [--driver mcp|mcp-inprocess|direct] [--ablation] [--conversations conv-26,…]`
 import { parseArgs } from 'node:util';
 import { createEmbedder } from '@svc/embeddings';
 import { quietLogger } from '../shared/quiet-logger';
@@ -35,8 +35,9 @@ const embedder = createEmbedder({ provider: 'use' });
 async function openDriver(name: string): Promise<MemoryDriver> {
   if (name === 'direct') return openDirectDriver(embedder, logger);
   if (name === 'mcp') return openMcpDriver(conversations);
-  if (name === 'mcp-hybrid' && embedder) return openMcpDriver(conversations, { embedder, logger });
-  throw new Error(`unknown driver ${name}: use mcp, mcp-hybrid or direct`);
+  if (name === 'mcp-inprocess' && embedder)
+    return openMcpDriver(conversations, { embedder, logger });
+  throw new Error(`unknown driver ${name}: use mcp, mcp-inprocess or direct`);
 }
 const driver = await openDriver(values.driver);
 

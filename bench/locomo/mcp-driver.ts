@@ -22,16 +22,16 @@ const projectName = (conversationId: string) => `locomo ${conversationId}`;
 export const REQUIRED_TOOLS = ['remember', 'recall'];
 
 /**
- * `svc stdio` as a child process (the server as configured), or, with `hybrid`, the same tool
- * handlers in process over an in-memory transport, wired with hybrid retrieval.
+ * `svc stdio` as a child process, or, with `inProcess`, the same tool handlers in process over an
+ * in-memory transport, sharing the bench's embedder (no second model in memory).
  */
 export async function openMcpDriver(
   conversations: readonly Conversation[],
-  hybrid?: { embedder: Embedder; logger: Logger },
+  inProcess?: { embedder: Embedder; logger: Logger },
 ): Promise<MemoryDriver> {
   const names = conversations.map((c) => projectName(c.id));
-  const svc = hybrid
-    ? await startInProcessSvc(names, hybrid.embedder, hybrid.logger)
+  const svc = inProcess
+    ? await startInProcessSvc(names, inProcess.embedder, inProcess.logger)
     : await startSvc(names, { EMBEDDINGS_PROVIDER: 'use' });
   const missing = REQUIRED_TOOLS.filter((t) => !svc.tools.includes(t));
   if (missing.length > 0) {
@@ -43,7 +43,7 @@ export async function openMcpDriver(
     `project:${svc.projects.get(projectName(conversationId))}`;
 
   return {
-    name: hybrid ? 'mcp-hybrid' : 'mcp',
+    name: inProcess ? 'mcp-inprocess' : 'mcp',
     async load(conversation) {
       const turns = new Map<string, string>();
       for (const t of conversation.turns) {

@@ -1,5 +1,5 @@
-// The real tool handlers behind an in-memory MCP transport, wired with hybrid retrieval the way the
-// server will be once its runtime plugs it in (apps/mcp-server still assembles the ts_rank retriever).
+// The real tool handlers behind an in-memory MCP transport, with the retrieval parts the server
+// assembles (hybridRetriever, hybridIndexer, reembedMissing at start) but no child process.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { hybridIndexer, hybridRetriever, reembedMissing } from '@svc/core';
