@@ -8,6 +8,8 @@ import type { Embedder } from '@svc/embeddings';
 import { createMetrics, type Logger } from '@svc/observability';
 import { assembleDeps } from '../../apps/mcp-server/src/assemble-deps';
 import { readBuildInfo } from '../../apps/mcp-server/src/build-info';
+import { parseEnv } from '../../apps/mcp-server/src/env';
+import { settingsFromEnv } from '../../apps/mcp-server/src/settings';
 import { buildMcpServer } from '../../apps/mcp-server/src/mcp/build-server';
 import type { SvcConnection } from './svc-client';
 
@@ -32,8 +34,8 @@ export async function connectInProcess(
     build: readBuildInfo({ commit: 'dev' }),
     publicUrl: 'http://127.0.0.1:0',
     settings: {
+      ...settingsFromEnv(parseEnv({})),
       metricsEnabled: false,
-      sessionCookiePrefix: 'svc-session',
       rateLimit: { toolCallsPerMinute: 1_000_000, burst: 1_000_000 },
     },
     retriever: hybridRetriever(parts),

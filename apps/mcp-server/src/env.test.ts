@@ -9,7 +9,26 @@ describe('operations settings in the environment', () => {
       metricsEnabled: true,
       sessionCookiePrefix: 'svc-session',
       rateLimit: { toolCallsPerMinute: 600, burst: 120 },
+      auth: {
+        dashboardUrl: 'http://127.0.0.1:3000',
+        externalOidc: null,
+        accessTokenTtlSeconds: 3600,
+        refreshTokenTtlDays: 30,
+        dashboardSessionTtlHours: 168,
+        ratePerMinute: 60,
+      },
     });
+  });
+
+  it('take an external OpenID Connect provider only with issuer, client id and secret together', () => {
+    const full = { OIDC_ISSUER: 'https://idp.example', OIDC_CLIENT_ID: 'svc', OIDC_CLIENT_SECRET: 's3' };
+    expect(settingsFromEnv(parseEnv(full)).auth.externalOidc).toEqual({
+      issuer: 'https://idp.example',
+      clientId: 'svc',
+      clientSecret: 's3',
+      name: 'single sign-on',
+    });
+    expect(() => parseEnv({ OIDC_ISSUER: 'https://idp.example' })).toThrow(/OIDC_/);
   });
 
   it('turn /metrics off with METRICS_ENABLED=false or 0, and leave it on when the variable is empty', () => {

@@ -34,6 +34,18 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'expected a cookie-name prefix')
     .default('svc-session'),
+  /** Where people sign in and consent; the authorization server sends browsers there. */
+  DASHBOARD_URL: z.url().default('http://127.0.0.1:3000'),
+  /** An external OpenID Connect provider for sign-in; all three or none. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_PROVIDER_NAME: z.string().min(1).max(60).default('single sign-on'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  DASHBOARD_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(168),
+  /** Sign-in, second-factor and OAuth requests per client address per minute. */
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; embeddings: EmbeddingsConfig };
@@ -48,6 +60,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter((v) => v !== undefined);
+  if (oidc.length !== 0 && oidc.length !== 3) {
+    throw new Error('Invalid configuration:\n  OIDC_*: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together');
+  }
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
   let embeddings: EmbeddingsConfig;
   try {

@@ -8,6 +8,26 @@ export interface ServerSettings {
   sessionCookiePrefix: string;
   /** Per caller on POST /mcp, in this instance's memory. */
   rateLimit: { toolCallsPerMinute: number; burst: number };
+  auth: AuthSettings;
+}
+
+export interface ExternalOidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Shown on the sign-in button. */
+  name: string;
+}
+
+export interface AuthSettings {
+  /** Base URL of the dashboard: consent, sign-in and second-factor pages live there. */
+  dashboardUrl: string;
+  externalOidc: ExternalOidcSettings | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  dashboardSessionTtlHours: number;
+  /** Per client address per minute on sign-in, second-factor and OAuth routes. */
+  ratePerMinute: number;
 }
 
 export function settingsFromEnv(env: Env): ServerSettings {
@@ -17,6 +37,22 @@ export function settingsFromEnv(env: Env): ServerSettings {
     rateLimit: {
       toolCallsPerMinute: env.RATE_LIMIT_TOOL_CALLS_PER_MINUTE,
       burst: env.RATE_LIMIT_TOOL_CALLS_BURST,
+    },
+    auth: {
+      dashboardUrl: env.DASHBOARD_URL.replace(/\/+$/, ''),
+      externalOidc:
+        env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+          ? {
+              issuer: env.OIDC_ISSUER,
+              clientId: env.OIDC_CLIENT_ID,
+              clientSecret: env.OIDC_CLIENT_SECRET,
+              name: env.OIDC_PROVIDER_NAME,
+            }
+          : null,
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+      dashboardSessionTtlHours: env.DASHBOARD_SESSION_TTL_HOURS,
+      ratePerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
     },
   };
 }

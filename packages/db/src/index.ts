@@ -48,3 +48,19 @@ export {
   type SimilarOptions,
 } from './queries/memory-api';
 export { rowsOf } from './queries/rows';
+export {
+  createAgentSession,
+  createDashboardSession,
+  findAgentSessionByGrant,
+  findSessionByToken,
+  isSessionToken,
+  listAgentSessions,
+  raiseSessionAal,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+  type Aal,
+  type AuthSession,
+  type CreatedSession,
+  type LiveSession,
+} from './queries/sessions';

@@ -25,3 +25,7 @@ export { transcriptChunks } from './transcript-chunks';
 export { auditLog } from './audit-log';
 export { jobRuns } from './job-runs';
 export { backups } from './backups';
+export { authSessions } from './auth-sessions';
+export { mfaFactors, mfaRecoveryCodes } from './mfa-factors';
+export { externalIdentities, externalLoginStates } from './external-identities';
+export { oauthStore, oauthAuthorizations, oauthConsents, serviceKeys } from './oauth';
