@@ -38,15 +38,17 @@ export { resolveReadTarget, resolveWriteTarget, type ResolvedTarget, type ReadTa
 export { listCallerProjects, type CallerProject } from './targets/caller-projects';
 export { ingestConversation } from './ingest/ingest-conversation';
 
-// Cards and boards: card, board, card_log, promote_loop, and the card part of link (`linkCards`).
+// Cards and boards: card, board, card_log, promote_loop, the card part of link (`linkCards`), and a board by project id.
 export {
   runCard,
   runBoard,
+  projectBoard,
   runCardLog,
   promoteLoop,
   linkCards,
   summarizeCards,
   cardsInProgress,
+  type BoardFilter,
   type CardDeps,
   type LinkCardsInput,
   type LinkCardsResult,

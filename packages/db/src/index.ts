@@ -64,3 +64,23 @@ export {
   type CreatedSession,
   type LiveSession,
 } from './queries/sessions';
+export { findPasswordCredentials, setPasswordHash, type PasswordCredentials } from './queries/credentials';
+export {
+  claimTotpStep,
+  createPendingFactor,
+  findFactor,
+  findVerifiedFactor,
+  removeSecondFactor,
+  replaceRecoveryCodes,
+  useRecoveryCode,
+  verifyFactor,
+  type MfaFactor,
+} from './queries/mfa';
+export {
+  consumeLoginState,
+  findUserByExternalIdentity,
+  linkExternalIdentity,
+  saveLoginState,
+  type ExternalLoginState,
+} from './queries/external-identities';
+export { deleteAccount, type DeletedAccount } from './queries/accounts';

@@ -6,6 +6,7 @@ import {
   findUserByEmail,
   openDatabase,
   runMigrations,
+  setPasswordHash,
   type Database,
 } from '@svc/db';
 import { fail } from '@svc/errors';
@@ -13,6 +14,7 @@ import { ensureRequestContext } from '@svc/observability';
 import { databaseOptions } from '../database-options';
 import { parseEnv } from '../env';
 import { recordAudit } from '../usage/audit-log';
+import { passwordHashFromStdin, registerPasswordCommand } from './passwords';
 
 async function withDatabase<T>(fn: (db: Database) => Promise<T>, migrate = true): Promise<T> {
   const env = parseEnv();
@@ -44,10 +46,13 @@ export function registerAdminCommands(program: Command): void {
     .command('add <email>')
     .description('Create a user with a personal scope')
     .option('--name <name>', 'display name')
-    .action((email: string, opts: { name?: string }) =>
-      withDatabase(async (db) => {
+    .option('--password-stdin', 'read a password for dashboard sign-in from stdin')
+    .action(async (email: string, opts: { name?: string; passwordStdin?: boolean }) => {
+      const passwordHash = opts.passwordStdin ? await passwordHashFromStdin() : null;
+      await withDatabase(async (db) => {
         const { user: created } = await db.system(async (tx) => {
           const made = await createUser(tx, email, opts.name);
+          if (passwordHash !== null) await setPasswordHash(tx, made.user.id, passwordHash);
           await recordAudit(tx, {
             action: 'user_created',
             target: { type: 'user', id: made.user.id },
@@ -57,8 +62,9 @@ export function registerAdminCommands(program: Command): void {
           return made;
         });
         console.log(`user ${created.email} created (${created.id})`);
-      }),
-    );
+      });
+    });
+  registerPasswordCommand(user, withDatabase);
 
   const token = program.command('token').description('Manage bearer tokens');
   token

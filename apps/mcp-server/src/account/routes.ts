@@ -1,0 +1,25 @@
+// accountAuthRoutes(deps): sign-in, sessions, the second factor, external sign-in and account deletion.
+import { Router } from 'express';
+import type { ServerDeps } from '../deps';
+import { deleteAccountHandler } from './delete-account';
+import { externalOidcRoutes } from './external-oidc/routes';
+import { accountGuards } from './guards';
+import { loginHandler } from './login';
+import { mfaRoutes } from './mfa/routes';
+import { createPasswordChecker } from './password';
+import { sessionRoutes } from './session-routes';
+
+/**
+ * Mount at `/account`. Guards sit on each route rather than on the router, so requests for the
+ * other `/account/*` routes (the data routes) pass through without spending a point here.
+ */
+export function accountAuthRoutes(deps: ServerDeps): Router {
+  const guards = accountGuards(deps);
+  const router = Router();
+  router.post('/login', ...guards.open, loginHandler(deps, createPasswordChecker()));
+  router.use(externalOidcRoutes(deps, guards.open));
+  router.use(sessionRoutes(deps.database, guards.incomplete));
+  router.use(mfaRoutes(deps.database, guards));
+  router.delete('/', ...guards.complete, deleteAccountHandler(deps.database));
+  return router;
+}
