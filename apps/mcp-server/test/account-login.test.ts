@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiToken, createUser, findPasswordCredentials } from '@svc/db';
+import { FAILED_LOGIN_WINDOW_SECONDS, FAILED_LOGINS_ALLOWED } from '../src/account/login-attempts';
 import { api, personWithPassword, signIn, type LoginBody } from './helpers/account-auth';
 import { startHarness, type Harness } from './helpers/harness';
 
@@ -49,6 +50,26 @@ describe('POST /account/login', () => {
       const reply = await login(body);
       expect(reply.status).toBe(400);
       expect(reply.body).toMatchObject({ error: { code: 'validation_failed' } });
+    }
+  });
+});
+
+describe('wrong passwords for one account', () => {
+  it('lock that account (not others) for a quarter of an hour after ten, right password included', async () => {
+    const wide = await startHarness({ settings: { auth: { ...h.deps.settings.auth, ratePerMinute: 100 } } });
+    try {
+      await personWithPassword(wide.deps.database, 'max@example.com', 'correct horse battery');
+      await personWithPassword(wide.deps.database, 'nia@example.com', 'correct horse battery');
+      const attempt = (email: string, password: string) =>
+        api(wide, 'POST', '/account/login', { body: { email, password } });
+      for (let i = 0; i < FAILED_LOGINS_ALLOWED; i++) expect((await attempt('max@example.com', 'guess')).status).toBe(401);
+      const locked = await attempt('MAX@example.com', 'correct horse battery');
+      expect(locked.status).toBe(429);
+      expect(locked.body).toMatchObject({ error: { code: 'rate_limited' } });
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(FAILED_LOGIN_WINDOW_SECONDS - 60);
+      expect((await attempt('nia@example.com', 'correct horse battery')).status).toBe(200);
+    } finally {
+      await wide.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import { deleteAccountHandler } from './delete-account';
 import { externalOidcRoutes } from './external-oidc/routes';
 import { accountGuards } from './guards';
 import { loginHandler } from './login';
+import { createLoginAttempts } from './login-attempts';
 import { mfaRoutes } from './mfa/routes';
 import { createPasswordChecker } from './password';
 import { sessionRoutes } from './session-routes';
@@ -16,7 +17,7 @@ import { sessionRoutes } from './session-routes';
 export function accountAuthRoutes(deps: ServerDeps): Router {
   const guards = accountGuards(deps);
   const router = Router();
-  router.post('/login', ...guards.open, loginHandler(deps, createPasswordChecker()));
+  router.post('/login', ...guards.open, loginHandler(deps, createPasswordChecker(), createLoginAttempts()));
   router.use(externalOidcRoutes(deps, guards.open));
   router.use(sessionRoutes(deps.database, guards.incomplete));
   router.use(mfaRoutes(deps.database, guards));

@@ -1,0 +1,37 @@
+// Failed sign-ins counted per email address, so guessing one person's password is slow from anywhere.
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+
+/** Ten wrong passwords for one address, then a quarter of an hour's wait. */
+export const FAILED_LOGINS_ALLOWED = 10;
+export const FAILED_LOGIN_WINDOW_SECONDS = 15 * 60;
+
+export interface LoginAttempts {
+  /** Seconds to wait while the email is locked out, else null; ask before checking the password. */
+  lockedFor(email: string): Promise<number | null>;
+  recordFailure(email: string): Promise<void>;
+  recordSuccess(email: string): Promise<void>;
+}
+
+export function createLoginAttempts(): LoginAttempts {
+  const limiter = new RateLimiterMemory({
+    keyPrefix: 'login-failures',
+    points: FAILED_LOGINS_ALLOWED,
+    duration: FAILED_LOGIN_WINDOW_SECONDS,
+  });
+  const key = (email: string) => email.trim().toLowerCase();
+  return {
+    async lockedFor(email) {
+      const state = await limiter.get(key(email));
+      if (!state || state.consumedPoints < FAILED_LOGINS_ALLOWED) return null;
+      return Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+    },
+    async recordFailure(email) {
+      await limiter.penalty(key(email), 1).catch((thrown: unknown) => {
+        if (!(thrown instanceof RateLimiterRes)) throw thrown;
+      });
+    },
+    async recordSuccess(email) {
+      await limiter.delete(key(email));
+    },
+  };
+}
