@@ -1,5 +1,6 @@
-// Root layout of the dashboard pages.
+// Root layout of the dashboard pages: one stylesheet, no client framework.
 import type { ReactNode } from 'react';
+import './globals.css';
 
 export const metadata = { title: 'Memory service' };
 

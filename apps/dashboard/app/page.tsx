@@ -1,9 +1,6 @@
-// Landing page of the dashboard.
+// The dashboard's front door leads to the memories.
+import { redirect } from 'next/navigation';
+
 export default function Home() {
-  return (
-    <main>
-      <h1>Memory service</h1>
-      <p>The dashboard for your agents&apos; memory.</p>
-    </main>
-  );
+  redirect('/memories');
 }

@@ -16,6 +16,7 @@ describe('operations settings in the environment', () => {
         refreshTokenTtlDays: 30,
         dashboardSessionTtlHours: 168,
         ratePerMinute: 60,
+        dashboardPerMinute: 600,
       },
     });
   });

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   DASHBOARD_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(168),
   /** Sign-in, second-factor and OAuth requests per client address per minute. */
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Dashboard requests per signed-in person per minute (a page load costs a session check and its data calls). */
+  RATE_LIMIT_DASHBOARD_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; embeddings: EmbeddingsConfig };

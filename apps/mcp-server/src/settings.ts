@@ -26,8 +26,10 @@ export interface AuthSettings {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   dashboardSessionTtlHours: number;
-  /** Per client address per minute on sign-in, second-factor and OAuth routes. */
+  /** Per client address per minute on sign-in and OAuth routes. */
   ratePerMinute: number;
+  /** Per signed-in person per minute on the dashboard's session and data routes. */
+  dashboardPerMinute: number;
 }
 
 export function settingsFromEnv(env: Env): ServerSettings {
@@ -53,6 +55,7 @@ export function settingsFromEnv(env: Env): ServerSettings {
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
       dashboardSessionTtlHours: env.DASHBOARD_SESSION_TTL_HOURS,
       ratePerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
+      dashboardPerMinute: env.RATE_LIMIT_DASHBOARD_PER_MINUTE,
     },
   };
 }

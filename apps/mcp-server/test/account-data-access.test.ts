@@ -82,7 +82,7 @@ describe('rate limit', () => {
   let limited: Harness;
   beforeAll(async () => {
     const defaults = settingsFromEnv(parseEnv({}));
-    limited = await startHarness({ settings: { auth: { ...defaults.auth, ratePerMinute: 2 } } });
+    limited = await startHarness({ settings: { auth: { ...defaults.auth, dashboardPerMinute: 2 } } });
   });
   afterAll(() => limited.close());
 

@@ -122,7 +122,7 @@ describe('external sign-in when no provider is configured', () => {
 describe('rate limits', () => {
   let limited: Harness;
   beforeAll(async () => {
-    limited = await startHarness({ settings: { auth: { ...h.deps.settings.auth, ratePerMinute: 3 } } });
+    limited = await startHarness({ settings: { auth: { ...h.deps.settings.auth, ratePerMinute: 3, dashboardPerMinute: 3 } } });
   });
   afterAll(() => limited.close());
 

@@ -26,7 +26,7 @@ export function accountGuards(deps: ServerDeps): AccountGuards {
   const { database } = deps;
   const perMinute = deps.settings.auth.ratePerMinute;
   const json = express.json({ limit: BODY_LIMIT });
-  const perPerson = personRateLimit(perMinute);
+  const perPerson = personRateLimit(deps.settings.auth.dashboardPerMinute);
   return {
     open: [authRateLimit(createAuthLimiter(perMinute), 'service'), json],
     incomplete: [json, dashboardSession(database, { errors: 'service', allowIncomplete: true }), perPerson],

@@ -1,0 +1,74 @@
+// The answers of the server's dashboard API, checked where they arrive (decisions-auth.md).
+import { z } from 'zod';
+
+export const noContent = z.unknown();
+
+export const accountUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  display_name: z.string().nullish(),
+});
+export type AccountUser = z.infer<typeof accountUser>;
+
+export const loginAnswer = z.object({
+  session_token: z.string().min(1),
+  expires_at: z.string(),
+  user: accountUser,
+  aal: z.string(),
+  mfa_required: z.boolean(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+export const sessionAnswer = z.object({
+  user: accountUser,
+  aal: z.string(),
+  amr: z.array(z.string()).default([]),
+  mfa_enrolled: z.boolean(),
+  mfa_required: z.boolean(),
+  expires_at: z.string(),
+});
+export type SessionAnswer = z.infer<typeof sessionAnswer>;
+
+export const oidcInfo = z.object({ enabled: z.boolean(), name: z.string().nullish() });
+export const oidcStartAnswer = z.object({ authorization_url: z.url() });
+
+export const aalAnswer = z.object({ aal: z.string() });
+export const enrollAnswer = z.object({ factor_id: z.string(), secret: z.string(), otpauth_uri: z.string() });
+export type EnrollAnswer = z.infer<typeof enrollAnswer>;
+export const recoveryCodesAnswer = z.object({ recovery_codes: z.array(z.string()) });
+
+export const oauthClient = z.object({
+  client_id: z.string(),
+  client_name: z.string().nullish(),
+  client_uri: z.string().nullish(),
+  logo_uri: z.string().nullish(),
+});
+
+export const authorizationRequest = z.object({
+  id: z.string(),
+  client: oauthClient,
+  redirect_uri: z.string(),
+  scopes: z.array(z.string()),
+  resource: z.union([z.string(), z.array(z.string())]).nullish(),
+  previously_allowed: z.boolean().optional(),
+});
+export type AuthorizationRequest = z.infer<typeof authorizationRequest>;
+
+export const authorizationAnswer = z.union([
+  z.object({ skip: z.literal(true), redirect_to: z.url() }),
+  authorizationRequest,
+]);
+export const consentAnswer = z.object({ redirect_to: z.url() });
+
+export const connectedAgent = z
+  .object({
+    session_id: z.string().optional(),
+    id: z.string().optional(),
+    client_name: z.string().nullish(),
+    client_id: z.string().nullish(),
+    created_at: z.string().nullish(),
+    last_used_at: z.string().nullish(),
+  })
+  .loose();
+export type ConnectedAgent = z.infer<typeof connectedAgent>;
+export const agentsAnswer = z.object({ agents: z.array(connectedAgent) });

@@ -1,0 +1,13 @@
+// Whether a request is a top-level page load, the only kind a redirect to a sign-in page can help.
+export interface RequestFacts {
+  method: string;
+  headers: Pick<Headers, 'get'>;
+}
+
+/** A GET whose Sec-Fetch-Mode is `navigate`, or, from a browser that sends no such header, one that accepts HTML. */
+export function isNavigation({ method, headers }: RequestFacts): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const mode = headers.get('sec-fetch-mode');
+  if (mode !== null) return mode === 'navigate';
+  return (headers.get('accept') ?? '').includes('text/html');
+}
