@@ -1,5 +1,7 @@
 // createApp(deps): the Express application without listening, so tests drive it on their own port.
 import express from 'express';
+import { accountDataRoutes } from './account/data';
+import { accountAuthRoutes } from './account/routes';
 import type { ServerDeps } from './deps';
 import { accessLog } from './http/access-log';
 import { errorResponder, notFoundRoute } from './http/errors';
@@ -8,6 +10,7 @@ import { healthRoutes } from './http/health';
 import { requestId } from './http/request-id';
 import { sessionCookieGuard } from './http/session-cookie-guard';
 import { mcpRoutes } from './mcp/http-route';
+import { oauthRoutes } from './oauth';
 
 /** Generous for a 200000-character transcript chunk in JSON-RPC framing, bounded against abuse. */
 const JSON_BODY_LIMIT = '4mb';
@@ -23,8 +26,12 @@ export function createApp(deps: ServerDeps): express.Express {
   app.use(sessionCookieGuard(deps.settings.sessionCookiePrefix));
   app.use(headerLimit());
   app.use(healthRoutes(deps));
+  app.use('/account', accountAuthRoutes(deps));
+  // oidc-provider reads its own request bodies; the consent routes parse theirs.
+  app.use(oauthRoutes(deps));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(mcpRoutes(deps));
+  app.use(accountDataRoutes(deps));
   app.use(notFoundRoute());
   app.use(errorResponder(deps.logger));
   return app;

@@ -6,6 +6,7 @@ import type { BuildInfo } from './build-info';
 import type { ServerDeps } from './deps';
 import type { HandlerTable } from './mcp/call-tool';
 import { TOOL_HANDLERS } from './mcp/tools';
+import { createOAuthRuntime, type OAuthRuntime } from './oauth/runtime';
 import type { ServerSettings } from './settings';
 import { createUsageLedger } from './usage/usage-ledger';
 
@@ -19,6 +20,7 @@ export interface DepParts {
   tools?: HandlerTable;
   retriever?: Retriever;
   indexer?: MemoryIndexer | null;
+  oauth?: OAuthRuntime;
 }
 
 export function assembleDeps(parts: DepParts): ServerDeps {
@@ -32,6 +34,7 @@ export function assembleDeps(parts: DepParts): ServerDeps {
     indexer,
     tools: parts.tools ?? TOOL_HANDLERS,
     usage: createUsageLedger({ database, logger }),
+    oauth: parts.oauth ?? createOAuthRuntime(database),
     runs: createRunQueue({ database, logger, handlers: createRunHandlers({ database, logger, retriever, indexer }) }),
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from '@svc/db';
 import type { Logger, Metrics } from '@svc/observability';
 import type { BuildInfo } from './build-info';
 import type { HandlerTable } from './mcp/call-tool';
+import type { OAuthRuntime } from './oauth/runtime';
 import type { ServerSettings } from './settings';
 import type { UsageLedger } from './usage/usage-ledger';
 
@@ -21,4 +22,6 @@ export interface ServerDeps {
   usage: UsageLedger;
   /** Request-started background work (hygiene scans, benchmarks), one run at a time. */
   runs: RunQueue;
+  /** The authorization server's keys and agent-session opener (the provider itself is built per app). */
+  oauth: OAuthRuntime;
 }

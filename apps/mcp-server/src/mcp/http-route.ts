@@ -21,7 +21,7 @@ function initializeOf(body: unknown): JsonRpcLike | undefined {
 
 export function mcpRoutes(deps: ServerDeps): Router {
   const router = Router();
-  const auth = bearerAuth({ database: deps.database, publicUrl: deps.publicUrl });
+  const auth = bearerAuth(deps);
   // One limiter per app instance: the limit is per caller and held in this process's memory.
   const limit = rateLimitCaller(createToolPlaneLimiter(deps.settings.rateLimit));
 

@@ -30,6 +30,8 @@ export interface HarnessOptions {
   retrieval?: Pick<ServerDeps, 'retriever' | 'indexer'>;
   /** Include prom-client's process defaults in /metrics (off by default: they cost a timer each). */
   metricsDefaults?: boolean;
+  /** Listen on this port (a restart on the same data dir keeps PUBLIC_URL, the OAuth issuer); default: any free one. */
+  port?: number;
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -53,7 +55,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...opts.retrieval,
   });
   // The same server factory as `svc serve`: its timeouts and header ceiling are part of what is tested.
-  const server = createHttpServer(createApp(deps)).listen(0, '127.0.0.1');
+  const server = createHttpServer(createApp(deps)).listen(opts.port ?? 0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   deps.publicUrl = `http://127.0.0.1:${port}`;

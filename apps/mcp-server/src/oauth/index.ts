@@ -1,0 +1,68 @@
+// oauthRoutes(deps): the authorization server, its metadata and the consent API, mounted before any body parser.
+import { Router } from 'express';
+import type Provider from 'oidc-provider';
+import { oauthErrorBody } from '@svc/errors';
+import type { ServerDeps } from '../deps';
+import { authRateLimit, createAuthLimiter } from '../http/auth-rate-limit';
+import { consentRoutes } from './consent-routes';
+import { metadataRoutes } from './metadata-routes';
+import { mountProvider } from './mount';
+import { buildProvider } from './provider';
+
+export { verifyAccessToken, looksLikeJwt, mcpResource } from './access-token';
+export { resourceMetadataUrl } from './metadata-routes';
+export { createOAuthRuntime, type AgentSessionOpener, type OAuthRuntime } from './runtime';
+
+/**
+ * The provider is built on first use from `deps.publicUrl`: the issuer is only known once the
+ * server listens (tests learn their port then), and is rebuilt should the address change.
+ */
+function lazyProvider(deps: ServerDeps): () => Promise<Provider> {
+  let built: { publicUrl: string; provider: Promise<Provider> } | undefined;
+  return () => {
+    if (built?.publicUrl === deps.publicUrl) return built.provider;
+    const publicUrl = deps.publicUrl;
+    const provider = deps.oauth.keys().then((keys) => {
+      const instance = buildProvider({
+        publicUrl,
+        settings: deps.settings.auth,
+        cookiePrefix: deps.settings.sessionCookiePrefix,
+        keys,
+        database: deps.database,
+      });
+      instance.on('server_error', (_ctx, err: Error) => {
+        deps.logger.error('oauth_server_error', { error: err.message, stack: err.stack });
+      });
+      return instance;
+    });
+    const entry = { publicUrl, provider };
+    // A failed build (keys unreadable) is retried on the next request.
+    provider.catch(() => {
+      if (built === entry) built = undefined;
+    });
+    built = entry;
+    return provider;
+  };
+}
+
+export function oauthRoutes(deps: ServerDeps): Router {
+  const router = Router();
+  const provider = lazyProvider(deps);
+  // One bucket per client address for every OAuth route of this app, consent included.
+  const limiter = createAuthLimiter(deps.settings.auth.ratePerMinute);
+
+  router.use(metadataRoutes(() => deps.publicUrl));
+  router.post('/oauth/authorize', (_req, res) => {
+    res.status(404).json(oauthErrorBody('not_found', 'Authorization requests are GET only'));
+  });
+  router.use(/^\/oauth\/(authorize|token|register|revoke)(\/|$)/, authRateLimit(limiter, 'oauth'));
+  router.use(consentRoutes({ deps, provider }));
+  router.use(
+    mountProvider({
+      provider,
+      publicUrl: () => deps.publicUrl,
+      cookiePrefix: deps.settings.sessionCookiePrefix,
+    }),
+  );
+  return router;
+}

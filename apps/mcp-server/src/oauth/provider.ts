@@ -1,0 +1,141 @@
+// Configures oidc-provider as the service's OAuth 2.1 authorization server (issuer = PUBLIC_URL).
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Database } from '@svc/db';
+import type { AuthSettings } from '../settings';
+import { createOAuthAdapter } from './adapter';
+import type { OAuthKeys } from './keys';
+import {
+  extraTokenClaimsFor,
+  interactionPolicyFor,
+  refreshTokenTtl,
+  resourceServerInfo,
+  SCOPES_SUPPORTED,
+} from './policy';
+import { checkRegistration } from './registration-guard';
+import { mcpResource } from './access-token';
+
+export interface ProviderParts {
+  publicUrl: string;
+  settings: AuthSettings;
+  /** Prefix of the provider's cookie names, so the 8 KB cookie guard clears them with the others. */
+  cookiePrefix: string;
+  keys: OAuthKeys;
+  database: Database;
+}
+
+export const OAUTH_ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  registration: '/oauth/register',
+  revocation: '/oauth/revoke',
+  jwks: '/oauth/jwks',
+  end_session: '/oauth/session/end',
+} as const;
+
+/** A metadata name no client sends: declaring it makes oidc-provider run the validator on every registration. */
+const GUARD_PROPERTY = 'svc_registration_guard';
+
+/** The registration bounds, run inside oidc-provider's own client-metadata validation. */
+function registrationValidator(
+  ctx: KoaContextWithOIDC | undefined,
+  key: string,
+  _value: unknown,
+  metadata: Record<string, unknown>,
+) {
+  // Stored clients are rebuilt without a request: they were checked when they registered.
+  if (key !== GUARD_PROPERTY || ctx?.oidc?.route !== 'registration') return;
+  const verdict = checkRegistration(ctx.oidc.body);
+  if (!verdict.ok) {
+    throw verdict.error === 'invalid_redirect_uri'
+      ? new errors.InvalidRedirectUri(verdict.description)
+      : new errors.InvalidClientMetadata(verdict.description);
+  }
+  if (verdict.applicationType) metadata.application_type = verdict.applicationType;
+}
+
+export function buildProvider(parts: ProviderParts): Provider {
+  const { publicUrl, settings, keys } = parts;
+  const prefix = parts.cookiePrefix;
+  const cookie = { httpOnly: true, sameSite: 'lax' as const, signed: true };
+  const configuration: Configuration = {
+    adapter: createOAuthAdapter(parts.database),
+    jwks: keys.signing as Configuration['jwks'],
+    cookies: {
+      keys: keys.cookies,
+      names: {
+        session: `${prefix}-oauth`,
+        interaction: `${prefix}-oauth-interaction`,
+        resume: `${prefix}-oauth-resume`,
+      },
+      long: cookie,
+      short: cookie,
+    },
+    routes: OAUTH_ROUTES,
+    // `memory` is listed here too: registration checks a client's `scope` against this list, and
+    // MCP clients register with the resource's scopes_supported.
+    scopes: ['openid', ...SCOPES_SUPPORTED],
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      id_token_signed_response_alg: 'ES256',
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
+    extraClientMetadata: { properties: [GUARD_PROPERTY], validator: registrationValidator },
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true, issueRegistrationAccessToken: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      // Tokens are plain bearer tokens: `/mcp` checks no DPoP proof.
+      dPoP: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => mcpResource(publicUrl),
+        // A refresh without `resource` keeps the granted one (the MCP SDK sends it, others may not).
+        useGrantedResource: () => true,
+        getResourceServerInfo: resourceServerInfo(publicUrl, settings),
+      },
+    },
+    interactions: {
+      policy: interactionPolicyFor(),
+      url: (_ctx, interaction) =>
+        `${settings.dashboardUrl}/oauth/consent?id=${encodeURIComponent(interaction.uid)}`,
+    },
+    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
+    extraTokenClaims: extraTokenClaimsFor(parts.database),
+    // Agent sessions, not the provider's browser session, decide how long tokens act.
+    expiresWithSession: () => false,
+    issueRefreshToken: (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    rotateRefreshToken: () => true,
+    ttl: {
+      AccessToken: settings.accessTokenTtlSeconds,
+      AuthorizationCode: 60,
+      IdToken: settings.accessTokenTtlSeconds,
+      Interaction: 30 * 60,
+      // The provider's browser session only carries one authorization to its end (see mount.ts).
+      Session: 10 * 60,
+      Grant: settings.refreshTokenTtlDays * 86_400,
+      RefreshToken: refreshTokenTtl(settings),
+    },
+    renderError: (ctx, out) => {
+      ctx.type = 'application/json';
+      ctx.body = {
+        error: out.error,
+        error_description: out.error_description ?? 'The request failed',
+      };
+    },
+  };
+  const provider = new Provider(publicUrl, configuration);
+  // Host and scheme come from the forwarding headers mount.ts sets from PUBLIC_URL, never from a client.
+  provider.proxy = true;
+  provider.use(async (ctx, next) => {
+    await next();
+    // The contract's GET /oauth/authorize answer is a 302 to the dashboard (oidc-provider says 303).
+    if (ctx.oidc?.route === 'authorization' && ctx.status === 303) ctx.status = 302;
+  });
+  return provider;
+}
