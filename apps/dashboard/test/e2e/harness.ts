@@ -3,13 +3,18 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { APP_DIR, type StackInfo } from './stack';
+import { APP_DIR, startDedicatedStack, type DedicatedStack, type StackInfo, type StackOptions } from './stack';
 
 export { E2E_USERS } from './stack';
 
 /** The running stack, or null when the run was asked for unit tests only (SVC_E2E=0). */
 export function e2eStack(): StackInfo | null {
   return inject('e2e');
+}
+
+/** A stack for one test file; global setup has built the dashboard already. Close it in afterAll. */
+export function startOwnStack(emails: string[], opts: StackOptions = {}): Promise<DedicatedStack> {
+  return startDedicatedStack(emails, Promise.resolve(), opts);
 }
 
 export const CHROMIUM = '/usr/bin/chromium';

@@ -29,6 +29,19 @@ export interface Stack extends StackInfo {
   close(): Promise<void>;
 }
 
+/** A stack of one test file's own, for what the shared one must not see: other settings, a restart. */
+export interface DedicatedStack extends Stack {
+  /** Stops the server and starts it again over the same data directory, port and PUBLIC_URL. */
+  restartServer(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Added to the server's environment, e.g. an external sign-in provider. */
+  serverEnv?: Record<string, string>;
+  /** When the address must be known before the stack starts (an identity provider's redirect URI). */
+  dashboardPort?: number;
+}
+
 const PASSWORD = 'correct horse battery staple';
 
 function serverEnv(extra: Record<string, string>): Env {
@@ -61,25 +74,39 @@ async function addUsers(emails: string[], env: Env): Promise<boolean> {
 
 /** `built` settles when `next start` may run: the build goes on while the users are made and the server starts. */
 export async function startStack(emails: string[], built: Promise<void>): Promise<Stack> {
+  // Only addresses and close: what global setup hands to the test files must be serializable.
+  const { serverUrl, dashboardUrl, password, passwords, close } = await startDedicatedStack(emails, built);
+  return { serverUrl, dashboardUrl, password, passwords, close };
+}
+
+export async function startDedicatedStack(emails: string[], built: Promise<void>, opts: StackOptions = {}): Promise<DedicatedStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
-  const [serverPort, dashboardPort] = [await freePort(), await freePort()];
+  const [serverPort, dashboardPort] = [await freePort(), opts.dashboardPort ?? (await freePort())];
   const serverUrl = `http://127.0.0.1:${serverPort}`;
   const dashboardUrl = `http://127.0.0.1:${dashboardPort}`;
-  const env = serverEnv({ DATA_DIR: dataDir, DASHBOARD_URL: dashboardUrl });
+  const env = serverEnv({ DATA_DIR: dataDir, DASHBOARD_URL: dashboardUrl, ...opts.serverEnv });
   let server: Running | undefined;
   let dashboard: Running | undefined;
+  const startServer = () =>
+    start(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+      cwd: SERVER_DIR,
+      env: { ...env, HOST: '127.0.0.1', PORT: String(serverPort), PUBLIC_URL: serverUrl },
+    });
   const close = async () => {
     await Promise.all([stop(dashboard), stop(server)]);
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  const restartServer = async () => {
+    // The embedded database takes one process at a time: the old server must be gone first.
+    await stop(server);
+    server = startServer();
+    await waitForHttp(`${serverUrl}/healthz`, server);
   };
   // Marked handled now: a failed build is reported where it is awaited, not as an unhandled rejection.
   built.catch(() => undefined);
   try {
     const passwords = await addUsers(emails, env);
-    server = start(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
-      cwd: SERVER_DIR,
-      env: { ...env, HOST: '127.0.0.1', PORT: String(serverPort), PUBLIC_URL: serverUrl },
-    });
+    server = startServer();
     await built;
     dashboard = start(process.execPath, [NEXT_BIN, 'start', '-H', '127.0.0.1', '-p', String(dashboardPort)], {
       cwd: APP_DIR,
@@ -93,7 +120,7 @@ export async function startStack(emails: string[], built: Promise<void>): Promis
       },
     });
     await Promise.all([waitForHttp(`${serverUrl}/healthz`, server), waitForHttp(`${dashboardUrl}/login`, dashboard)]);
-    return { serverUrl, dashboardUrl, password: PASSWORD, passwords, close };
+    return { serverUrl, dashboardUrl, password: PASSWORD, passwords, close, restartServer };
   } catch (err) {
     await built.catch(() => undefined);
     await close();

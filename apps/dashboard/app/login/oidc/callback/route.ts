@@ -20,7 +20,8 @@ export async function GET(request: NextRequest): Promise<Response> {
       ? withNext('/mfa/verify', next)
       : next;
   const res = NextResponse.redirect(new URL(target, origin), 303);
-  res.cookies.delete({ name: RETURN_COOKIE, ...returnCookieAttributes(origin.startsWith('https:')) });
+  // Max-Age outranks the past Expires that delete() writes, so it must be zeroed too.
+  res.cookies.delete({ name: RETURN_COOKIE, ...returnCookieAttributes(origin.startsWith('https:')), maxAge: 0 });
   if (answer.ok) {
     res.cookies.set(SESSION_COOKIE, answer.data.session_token, sessionCookieAttributes(answer.data.expires_at));
   }
