@@ -1,14 +1,14 @@
 // Carries a person's decision into oidc-provider: a grant and an agent session on allow, access_denied on deny.
 import type Provider from 'oidc-provider';
 import type { Database } from '@svc/db';
-import { mcpResource } from './access-token';
+import { recordAudit } from '../usage/audit-log';
 import {
   markAnswered,
   recordConsent,
   releaseDecision,
   type AuthorizationRow,
 } from './consent-state';
-import { MEMORY_SCOPE } from './policy';
+import { acceptedResources, MEMORY_SCOPE } from './policy';
 import type { OAuthRuntime } from './runtime';
 
 export type Interaction = InstanceType<Provider['Interaction']>;
@@ -40,7 +40,9 @@ async function allow(
   const grant = new ctx.provider.Grant({ accountId: userId, clientId: row.clientId });
   const oidcScopes = scopes.filter((s) => GRANT_SCOPES.has(s));
   if (oidcScopes.length > 0) grant.addOIDCScope(oidcScopes.join(' '));
-  grant.addResourceScope(mcpResource(ctx.publicUrl), MEMORY_SCOPE);
+  // Both spellings of the one resource, so the code and its refreshes keep whichever the client used.
+  for (const resource of acceptedResources(ctx.publicUrl))
+    grant.addResourceScope(resource, MEMORY_SCOPE);
   const grantId = await grant.save();
   try {
     await ctx.oauth.openAgentSession({
@@ -65,7 +67,8 @@ async function allow(
 
 /**
  * Applies a decision the caller has claimed (state `deciding`) and answers the request. Returns the
- * provider's resume address; on failure the request goes back to pending.
+ * provider's resume address; on failure the request goes back to pending. `screenless`: answered
+ * from a standing consent, without a screen.
  */
 export async function applyDecision(
   ctx: DecisionContext,
@@ -73,6 +76,7 @@ export async function applyDecision(
   row: AuthorizationRow,
   userId: string,
   decision: 'allow' | 'deny',
+  screenless = false,
 ): Promise<string> {
   try {
     if (decision === 'allow') {
@@ -89,5 +93,18 @@ export async function applyDecision(
     throw err;
   }
   await markAnswered(ctx.database, row.uid, decision);
+  const grantId = interaction.result?.consent?.grantId;
+  await recordAudit(ctx.database.db, {
+    action: 'consent',
+    target: { type: 'oauth_client', id: row.clientId },
+    userId,
+    details: {
+      decision,
+      redirect_uri: row.redirectUri,
+      scope: row.scope,
+      screenless,
+      ...(typeof grantId === 'string' ? { grant_id: grantId } : {}),
+    },
+  });
   return interaction.returnTo;
 }

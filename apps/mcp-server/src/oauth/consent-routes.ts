@@ -44,13 +44,21 @@ export function consentRoutes({ deps, provider }: ConsentRouteOptions): Router {
     found: LoadedAuthorization,
     res: Response,
     decision: 'allow' | 'deny',
+    screenless = false,
   ) => {
     const claim = await claimDecision(deps.database, found.row.uid, found.userId);
     if (claim === 'busy')
       return refuse(res, 409, 'invalid_request', 'Another decision on this request is in progress');
     if (claim === 'gone') return refuse(res, 404, 'not_found', GONE);
     try {
-      return await applyDecision(ctx, found.interaction, found.row, found.userId, decision);
+      return await applyDecision(
+        ctx,
+        found.interaction,
+        found.row,
+        found.userId,
+        decision,
+        screenless,
+      );
     } catch (err) {
       if (!(err instanceof AgentSessionFailed)) throw err;
       deps.logger.error('agent_session_open_failed', {
@@ -83,7 +91,7 @@ export function consentRoutes({ deps, provider }: ConsentRouteOptions): Router {
       };
       const previouslyAllowed = await hasStandingConsent(deps.database, key);
       if (req.query.screenless === '1' && previouslyAllowed) {
-        const redirectTo = await decide(ctx, found, res, 'allow');
+        const redirectTo = await decide(ctx, found, res, 'allow', true);
         if (typeof redirectTo === 'string') res.json({ skip: true, redirect_to: redirectTo });
         return;
       }

@@ -8,6 +8,7 @@ import { consentRoutes } from './consent-routes';
 import { metadataRoutes } from './metadata-routes';
 import { mountProvider } from './mount';
 import { buildProvider } from './provider';
+import { registrationCors } from './registration-cors';
 
 export { verifyAccessToken, looksLikeJwt, mcpResource } from './access-token';
 export { resourceMetadataUrl } from './metadata-routes';
@@ -52,6 +53,7 @@ export function oauthRoutes(deps: ServerDeps): Router {
   const limiter = createAuthLimiter(deps.settings.auth.ratePerMinute);
 
   router.use(metadataRoutes(() => deps.publicUrl));
+  router.use(registrationCors());
   router.post('/oauth/authorize', (_req, res) => {
     res.status(404).json(oauthErrorBody('not_found', 'Authorization requests are GET only'));
   });

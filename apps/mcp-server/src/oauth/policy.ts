@@ -1,8 +1,9 @@
-// The authorization server's decisions that oidc-provider leaves to the deployment: prompts, the one resource, token claims.
+// The authorization server's decisions that oidc-provider leaves to the deployment: prompts, the one resource, token claims, CORS.
 import { findAgentSessionByGrant, type Database } from '@svc/db';
 import {
   errors,
   interactionPolicy,
+  type Client,
   type KoaContextWithOIDC,
   type ResourceServer,
 } from 'oidc-provider';
@@ -32,14 +33,24 @@ export function interactionPolicyFor(): interactionPolicy.DefaultPolicy {
   return policy;
 }
 
-/** `/mcp` is the only resource: its tokens are ES256 JWTs with it as the audience. */
+/**
+ * The resource indicators that name `/mcp`: its canonical URL and the same with a trailing slash,
+ * which routes to the same endpoint and which the MCP SDK's `checkResourceAllowed` accepts too.
+ * The bare origin (or any other path) is another resource: `invalid_target` (RFC 8707).
+ */
+export function acceptedResources(publicUrl: string): string[] {
+  const canonical = mcpResource(publicUrl);
+  return [canonical, `${canonical}/`];
+}
+
+/** `/mcp` is the only resource: its tokens are ES256 JWTs with its canonical URL as the audience. */
 export function resourceServerInfo(publicUrl: string, settings: AuthSettings) {
   return (_ctx: KoaContextWithOIDC, indicator: string): ResourceServer => {
-    if (indicator !== mcpResource(publicUrl))
+    if (!acceptedResources(publicUrl).includes(indicator))
       throw new errors.InvalidTarget(`unknown resource ${indicator}`);
     return {
       scope: MEMORY_SCOPE,
-      audience: indicator,
+      audience: mcpResource(publicUrl),
       accessTokenTTL: settings.accessTokenTtlSeconds,
       accessTokenFormat: 'jwt',
       jwt: { sign: { alg: 'ES256' } },
@@ -70,4 +81,13 @@ export function refreshTokenTtl(settings: AuthSettings) {
     const rotated = ctx?.oidc.entities.RotatedRefreshToken as RotatedToken | undefined;
     return rotated ? Math.max(1, rotated.remainingTTL) : settings.refreshTokenTtlDays * 86_400;
   };
+}
+
+/**
+ * Browser-based public clients (the MCP Inspector) call the token endpoint cross-origin: allowed
+ * from the origin of one of their own redirect URIs, as oidc-provider's default does, stated here.
+ */
+export function clientBasedCORS(_ctx: KoaContextWithOIDC, origin: string, client: Client): boolean {
+  if (origin === 'null' || client.clientAuthMethod !== 'none') return false;
+  return client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false;
 }

@@ -5,6 +5,7 @@ import type { AuthSettings } from '../settings';
 import { createOAuthAdapter } from './adapter';
 import type { OAuthKeys } from './keys';
 import {
+  clientBasedCORS,
   extraTokenClaimsFor,
   interactionPolicyFor,
   refreshTokenTtl,
@@ -12,6 +13,7 @@ import {
   SCOPES_SUPPORTED,
 } from './policy';
 import { checkRegistration } from './registration-guard';
+import { tokenAudit } from './token-audit';
 import { mcpResource } from './access-token';
 
 export interface ProviderParts {
@@ -51,6 +53,9 @@ function registrationValidator(
       : new errors.InvalidClientMetadata(verdict.description);
   }
   if (verdict.applicationType) metadata.application_type = verdict.applicationType;
+  // The MCP Inspector registers `scope: ""` before it has read the resource's scopes: an empty
+  // list, not an invalid one, so it registers as if it had sent none.
+  if (typeof metadata.scope === 'string' && metadata.scope.trim() === '') delete metadata.scope;
 }
 
 export function buildProvider(parts: ProviderParts): Provider {
@@ -81,6 +86,7 @@ export function buildProvider(parts: ProviderParts): Provider {
       token_endpoint_auth_method: 'client_secret_basic',
     },
     extraClientMetadata: { properties: [GUARD_PROPERTY], validator: registrationValidator },
+    clientBasedCORS,
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
@@ -132,6 +138,7 @@ export function buildProvider(parts: ProviderParts): Provider {
   const provider = new Provider(publicUrl, configuration);
   // Host and scheme come from the forwarding headers mount.ts sets from PUBLIC_URL, never from a client.
   provider.proxy = true;
+  provider.use(tokenAudit(parts.database));
   provider.use(async (ctx, next) => {
     await next();
     // The contract's GET /oauth/authorize answer is a 302 to the dashboard (oidc-provider says 303).

@@ -5,7 +5,12 @@ import { currentRequestContext } from '@svc/observability';
 /** Closed, so a new kind of audited action is a deliberate change that readers of the trail see. */
 export const AUDIT_ACTIONS = [
   'sign_in',
+  'sign_in_failed',
+  'mfa_enrolled',
+  'mfa_removed',
+  'recovery_codes_regenerated',
   'consent',
+  'agent_revoked',
   'token_issued',
   'user_created',
   'memory_shared',
@@ -22,8 +27,9 @@ export interface AuditTarget {
 
 export interface AuditEntry {
   action: AuditAction;
-  target: AuditTarget;
-  /** Ids, labels and counts only: never a secret, a token or memory content. */
+  /** Absent only when there is nothing to name (a failed sign-in for an address no account has). */
+  target?: AuditTarget;
+  /** Ids, labels and counts only: never a secret, a token, a password, an email or memory content. */
   details?: Record<string, unknown>;
   /** The account the action was done by or for; defaults to the signed-in caller of the request. */
   userId?: string | null;
@@ -39,8 +45,8 @@ export async function recordAudit(exec: Executor, entry: AuditEntry): Promise<vo
   if (!context) throw new Error('recordAudit needs a request context (runWithRequestContext or ensureRequestContext)');
   await exec.insert(auditLog).values({
     action: entry.action,
-    targetType: entry.target.type,
-    targetId: entry.target.id,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target?.id ?? null,
     userId: entry.userId === undefined ? (context.userId ?? null) : entry.userId,
     requestId: context.requestId,
     details: entry.details ?? {},

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { listAgentSessions, oauthStore, revokeSession, type Db } from '@svc/db';
 import { fail } from '@svc/errors';
 import type { ServerDeps } from '../../deps';
+import { recordAudit } from '../../usage/audit-log';
 import { parseInput, personOf } from './person';
 
 const sessionParams = z.object({ sessionId: z.uuid() });
@@ -51,6 +52,12 @@ export function agentRoutes(deps: ServerDeps, guard: RequestHandler): Router {
     if (!own) throw fail.notFound('No such connected agent', { session_id: sessionId });
     await deps.database.system(async (tx) => {
       await revokeSession(tx, own.id);
+      await recordAudit(tx, {
+        action: 'agent_revoked',
+        target: own.clientId ? { type: 'oauth_client', id: own.clientId } : undefined,
+        userId: own.userId,
+        details: { session_id: own.id, grant_id: own.grantId },
+      });
       // The grant's stored tokens go too, so a refresh token cannot mint new access tokens.
       if (own.grantId) {
         await tx

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createPendingFactor, findFactor, raiseSessionAal, replaceRecoveryCodes, verifyFactor, type Database } from '@svc/db';
 import { fail } from '@svc/errors';
 import { dashboardLocals } from '../../auth/dashboard-session';
+import { recordAudit } from '../../usage/audit-log';
 import { hashRecoveryCodes, newRecoveryCodes } from './recovery-codes';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp';
 
@@ -38,6 +39,12 @@ export function confirmHandler(database: Database): RequestHandler {
         await verifyFactor(tx, factor, step);
         await replaceRecoveryCodes(tx, live.user.id, hashRecoveryCodes(codes));
         await raiseSessionAal(tx, live.session.id, 'totp');
+        await recordAudit(tx, {
+          action: 'mfa_enrolled',
+          target: { type: 'user', id: live.user.id },
+          userId: live.user.id,
+          details: { factor_id: factor.id, method: 'totp', replaced: live.user.mfaEnrolledAt !== null },
+        });
       });
       res.json({ recovery_codes: codes });
     } catch (err) {

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { findVerifiedFactor, removeSecondFactor, replaceRecoveryCodes, type Database } from '@svc/db';
 import { fail } from '@svc/errors';
 import { dashboardLocals } from '../../auth/dashboard-session';
+import { recordAudit } from '../../usage/audit-log';
 import type { AccountGuards } from '../guards';
 import { confirmHandler, enrollHandler } from './enroll';
 import { hashRecoveryCodes, newRecoveryCodes } from './recovery-codes';
@@ -25,7 +26,15 @@ export function mfaRoutes(database: Database, guards: AccountGuards): Router {
         throw fail.conflict('No second factor is enrolled on this account');
       }
       const codes = newRecoveryCodes();
-      await database.system((tx) => replaceRecoveryCodes(tx, live.user.id, hashRecoveryCodes(codes)));
+      await database.system(async (tx) => {
+        await replaceRecoveryCodes(tx, live.user.id, hashRecoveryCodes(codes));
+        await recordAudit(tx, {
+          action: 'recovery_codes_regenerated',
+          target: { type: 'user', id: live.user.id },
+          userId: live.user.id,
+          details: { count: codes.length },
+        });
+      });
       res.json({ recovery_codes: codes });
     } catch (err) {
       next(err);
@@ -35,7 +44,10 @@ export function mfaRoutes(database: Database, guards: AccountGuards): Router {
   router.delete('/mfa', ...complete, async (_req, res, next) => {
     try {
       const userId = dashboardLocals(res).live.user.id;
-      await database.system((tx) => removeSecondFactor(tx, userId));
+      await database.system(async (tx) => {
+        await removeSecondFactor(tx, userId);
+        await recordAudit(tx, { action: 'mfa_removed', target: { type: 'user', id: userId }, userId, details: { method: 'totp' } });
+      });
       res.status(204).end();
     } catch (err) {
       next(err);
