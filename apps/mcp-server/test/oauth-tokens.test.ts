@@ -119,6 +119,20 @@ describe('tokens', () => {
     });
     expect(reuse.status).toBe(400);
     expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
+    // The grant is gone, so its agent session ends too: the fresh access token stops working.
+    await expect.poll(async () => (await postMcp(rotated.access_token)).status).toBe(401);
+  });
+
+  it('a client revoking its refresh token disconnects the agent: the access token stops working', async () => {
+    const { client, tokens } = await obtainTokens(h.url, ada.session);
+    expect((await postMcp(tokens.access_token)).status).toBe(200);
+    const revoked = await fetch(`${h.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: tokens.refresh_token ?? '', client_id: client.client_id }),
+    });
+    expect(revoked.status).toBe(200);
+    await expect.poll(async () => (await postMcp(tokens.access_token)).status).toBe(401);
   });
 });
 

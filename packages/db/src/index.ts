@@ -56,6 +56,7 @@ export {
   isSessionToken,
   listAgentSessions,
   raiseSessionAal,
+  revokeGrantSessions,
   revokeSession,
   revokeUserSessions,
   touchSession,

@@ -8,7 +8,7 @@ import {
   releaseDecision,
   type AuthorizationRow,
 } from './consent-state';
-import { acceptedResources, MEMORY_SCOPE } from './policy';
+import { acceptedResources, MEMORY_SCOPE } from './names';
 import type { OAuthRuntime } from './runtime';
 
 export type Interaction = InstanceType<Provider['Interaction']>;

@@ -1,13 +1,13 @@
 // oauthRoutes(deps): the authorization server, its metadata and the consent API, mounted before any body parser.
 import { Router } from 'express';
 import type Provider from 'oidc-provider';
+import { revokeGrantSessions } from '@svc/db';
 import { oauthErrorBody } from '@svc/errors';
 import type { ServerDeps } from '../deps';
 import { authRateLimit, createAuthLimiter } from '../http/auth-rate-limit';
 import { consentRoutes } from './consent-routes';
 import { metadataRoutes } from './metadata-routes';
 import { mountProvider } from './mount';
-import { buildProvider } from './provider';
 import { registrationCors } from './registration-cors';
 
 export { verifyAccessToken, looksLikeJwt, mcpResource } from './access-token';
@@ -23,7 +23,8 @@ function lazyProvider(deps: ServerDeps): () => Promise<Provider> {
   return () => {
     if (built?.publicUrl === deps.publicUrl) return built.provider;
     const publicUrl = deps.publicUrl;
-    const provider = deps.oauth.keys().then((keys) => {
+    // Loaded on first use: processes that never serve OAuth (stdio, the CLI) do not load oidc-provider.
+    const provider = Promise.all([deps.oauth.keys(), import('./provider')]).then(([keys, { buildProvider }]) => {
       const instance = buildProvider({
         publicUrl,
         settings: deps.settings.auth,
@@ -33,6 +34,13 @@ function lazyProvider(deps: ServerDeps): () => Promise<Provider> {
       });
       instance.on('server_error', (_ctx, err: Error) => {
         deps.logger.error('oauth_server_error', { error: err.message, stack: err.stack });
+      });
+      // oidc-provider drops a grant's records when a used refresh token comes back or a client
+      // revokes; the agent session must end with them, or its access tokens would live on.
+      instance.on('grant.revoked', (_ctx, grantId: string) => {
+        revokeGrantSessions(deps.database.db, grantId).catch((err: unknown) => {
+          deps.logger.error('agent_session_revoke_failed', { error: err instanceof Error ? err.message : String(err) });
+        });
       });
       return instance;
     });

@@ -1,7 +1,7 @@
 // RFC 9728 protected-resource metadata for `/mcp`: where an MCP client learns which authorization server to use.
 import { Router } from 'express';
 import { mcpResource } from './access-token';
-import { SCOPES_SUPPORTED } from './policy';
+import { SCOPES_SUPPORTED } from './names';
 
 export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource';
 

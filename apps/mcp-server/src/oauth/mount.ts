@@ -2,8 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type Provider from 'oidc-provider';
-import { MEMORY_SCOPE } from './policy';
-import { OAUTH_ROUTES } from './provider';
+import { MEMORY_SCOPE, OAUTH_ROUTES } from './names';
 
 const DISCOVERY_PATHS = [
   '/.well-known/oauth-authorization-server',

@@ -9,10 +9,8 @@ import {
 } from 'oidc-provider';
 import type { AuthSettings } from '../settings';
 import { GRANT_CLAIM, mcpResource } from './access-token';
+import { acceptedResources, MEMORY_SCOPE } from './names';
 
-/** The scope every tool needs; `offline_access` (an OIDC scope to oidc-provider) adds a refresh token. */
-export const MEMORY_SCOPE = 'memory';
-export const SCOPES_SUPPORTED = [MEMORY_SCOPE, 'offline_access'];
 
 /**
  * The base prompts plus one consent check that asks whenever no consent result came back with the
@@ -33,15 +31,6 @@ export function interactionPolicyFor(): interactionPolicy.DefaultPolicy {
   return policy;
 }
 
-/**
- * The resource indicators that name `/mcp`: its canonical URL and the same with a trailing slash,
- * which routes to the same endpoint and which the MCP SDK's `checkResourceAllowed` accepts too.
- * The bare origin (or any other path) is another resource: `invalid_target` (RFC 8707).
- */
-export function acceptedResources(publicUrl: string): string[] {
-  const canonical = mcpResource(publicUrl);
-  return [canonical, `${canonical}/`];
-}
 
 /** `/mcp` is the only resource: its tokens are ES256 JWTs with its canonical URL as the audience. */
 export function resourceServerInfo(publicUrl: string, settings: AuthSettings) {

@@ -10,8 +10,8 @@ import {
   interactionPolicyFor,
   refreshTokenTtl,
   resourceServerInfo,
-  SCOPES_SUPPORTED,
 } from './policy';
+import { OAUTH_ROUTES, SCOPES_SUPPORTED } from './names';
 import { checkRegistration } from './registration-guard';
 import { tokenAudit } from './token-audit';
 import { mcpResource } from './access-token';
@@ -25,14 +25,6 @@ export interface ProviderParts {
   database: Database;
 }
 
-export const OAUTH_ROUTES = {
-  authorization: '/oauth/authorize',
-  token: '/oauth/token',
-  registration: '/oauth/register',
-  revocation: '/oauth/revoke',
-  jwks: '/oauth/jwks',
-  end_session: '/oauth/session/end',
-} as const;
 
 /** A metadata name no client sends: declaring it makes oidc-provider run the validator on every registration. */
 const GUARD_PROPERTY = 'svc_registration_guard';
@@ -91,7 +83,12 @@ export function buildProvider(parts: ProviderParts): Provider {
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true, issueRegistrationAccessToken: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // Only the client a token was issued to may revoke it; another client's attempt is ignored
+        // (RFC 7009 answers 200 either way, so nothing is learnt about the token).
+        allowedPolicy: (_ctx, client, token) => Promise.resolve(token.clientId === client.clientId),
+      },
       userinfo: { enabled: false },
       rpInitiatedLogout: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },

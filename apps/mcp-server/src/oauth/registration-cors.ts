@@ -1,6 +1,6 @@
 // Lets browser-based clients register cross-origin: oidc-provider answers CORS on its token and metadata routes, not here.
 import type { RequestHandler } from 'express';
-import { OAUTH_ROUTES } from './provider';
+import { OAUTH_ROUTES } from './names';
 
 /**
  * Registration is open and reads no cookie or credential, so any origin may call it: a web page

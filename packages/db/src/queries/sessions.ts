@@ -165,3 +165,13 @@ export async function listAgentSessions(exec: Executor, userId: string, now = ne
     .where(and(eq(authSessions.userId, userId), eq(authSessions.kind, 'agent'), live(now)))
     .orderBy(authSessions.createdAt);
 }
+
+/** Ends the agent session(s) a grant's tokens act through: the grant was revoked or its refresh token reused. */
+export async function revokeGrantSessions(exec: Executor, grantId: string, now = new Date()): Promise<number> {
+  const revoked = await exec
+    .update(authSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(authSessions.grantId, grantId), eq(authSessions.kind, 'agent'), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return revoked.length;
+}
