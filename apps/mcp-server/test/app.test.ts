@@ -93,4 +93,11 @@ describe('errors at the HTTP boundary', () => {
     expect(typeof line?.duration_ms).toBe('number');
     expect(JSON.stringify(line)).not.toContain('secret');
   });
+
+  it('logs the whole path of a route mounted under a prefix (/account/oidc, not /oidc)', async () => {
+    const res = await fetch(`${h.url}/account/oidc`);
+    const id = res.headers.get('x-request-id');
+    const line = h.logs.find((l) => l.message === 'http_request' && l.requestId === id);
+    expect(line).toMatchObject({ method: 'GET', path: '/account/oidc' });
+  });
 });

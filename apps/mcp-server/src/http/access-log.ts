@@ -5,6 +5,8 @@ import type { Logger, Metrics } from '@svc/observability';
 export function accessLog(logger: Logger, metrics: Metrics): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
+    // Taken now: routers mounted under a prefix (`/account`) rewrite req.url while they run.
+    const path = req.path;
     res.on('finish', () => {
       const status = res.statusCode;
       metrics.httpRequests.inc({ status: String(status) });
@@ -12,7 +14,7 @@ export function accessLog(logger: Logger, metrics: Metrics): RequestHandler {
       logger.log(status >= 500 ? 'error' : 'info', 'http_request', {
         method: req.method,
         // The path without its query: queries can carry codes and tokens.
-        path: req.path,
+        path,
         status,
         duration_ms: Math.round((performance.now() - started) * 100) / 100,
         requestId: res.locals.requestId as string,
