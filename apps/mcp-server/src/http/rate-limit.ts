@@ -1,9 +1,9 @@
 // Per-caller rate limit on the tool plane: past it, `rate_limited` (429) with Retry-After in seconds.
 import type { RequestHandler } from 'express';
-import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { fail } from '@svc/errors';
+import { BurstyRateLimiter, RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Caller } from '../auth/caller';
 import type { ServerSettings } from '../settings';
+import { limitBy } from './limit-by';
 
 /** The burst allowance refills over this window, so it absorbs spikes without raising the sustained rate. */
 export const BURST_WINDOW_SECONDS = 600;
@@ -22,19 +22,11 @@ function costOf(body: unknown): number {
 
 /** Runs after bearer auth: the key is the authenticated user, whatever token or client they use. */
 export function rateLimitCaller(limiter: BurstyRateLimiter): RequestHandler {
-  return async (req, res, next) => {
-    const caller = res.locals.caller as Caller;
-    try {
-      await limiter.consume(caller.userId, costOf(req.body));
-      next();
-    } catch (thrown) {
-      if (!(thrown instanceof RateLimiterRes)) {
-        next(thrown);
-        return;
-      }
-      const retryAfter = Math.max(1, Math.ceil(thrown.msBeforeNext / 1000));
-      res.setHeader('Retry-After', String(retryAfter));
-      next(fail.rateLimited('Too many requests for this caller; retry later', { retry_after_seconds: retryAfter }));
-    }
-  };
+  return limitBy({
+    limiter,
+    key: (_req, res) => (res.locals.caller as Caller).userId,
+    cost: (req) => costOf(req.body),
+    style: 'service',
+    message: 'Too many requests for this caller; retry later',
+  });
 }
