@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createDashboardSession, raiseSessionAal, users, type Database } from '@svc/db';
 import type { Harness } from './harness';
 import { connect, newUserToken } from './mcp-client';
+import { api, type Reply } from './account-auth';
 
 export interface Person {
   userId: string;
@@ -33,27 +34,7 @@ export async function person(h: Harness, name: string): Promise<Person> {
   return { userId, apiToken: token, session: await dashboardToken(h.deps.database, userId), client: await connect(h.url, token) };
 }
 
-export interface Answer<T> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
+export type Answer<T> = Reply<T>;
 
-/** One HTTP call to the server as the dashboard makes it: a bearer token and JSON. */
-export async function request<T = Record<string, unknown>>(
-  h: Harness,
-  method: string,
-  path: string,
-  opts: { token?: string; body?: unknown } = {},
-): Promise<Answer<T>> {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${h.url}${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
-}
+/** One HTTP call to the server as the dashboard makes it (the same as the sign-in tests' `api`). */
+export const request = api;
