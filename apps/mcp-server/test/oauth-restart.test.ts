@@ -1,10 +1,6 @@
 // A restart on the same data directory keeps registrations, access tokens and refresh tokens working (keys in service_keys).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@svc/db';
-import { startHarness, type Harness } from './helpers/harness';
+import { restartableServer } from './helpers/restartable';
 import {
   authorizeUrl,
   obtainTokens,
@@ -14,27 +10,10 @@ import {
 } from './helpers/oauth-client';
 import { CookieJar, openAuthorize, signedInPerson } from './helpers/oauth-flow';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'svc-oauth-restart-'));
-let database: Database | undefined;
-let h: Harness | undefined;
+const server = restartableServer('svc-oauth-restart-');
+const { start, stop } = server;
 
-async function start(port?: number): Promise<Harness> {
-  database = await openDatabase({ dataDir });
-  h = await startHarness({ database, port });
-  return h;
-}
-
-async function stop(): Promise<void> {
-  await h?.close();
-  await database?.close();
-  h = undefined;
-  database = undefined;
-}
-
-afterAll(async () => {
-  await stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server.dispose());
 
 function listTools(url: string, token: string): Promise<Response> {
   return fetch(`${url}/mcp`, {

@@ -1,37 +1,16 @@
 // End to end with the MCP SDK's own OAuth client: discovery, registration, consent, code, tool calls, refresh, restart.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@svc/db';
-import { startHarness, type Harness } from './helpers/harness';
+import { restartableServer } from './helpers/restartable';
 import { call } from './helpers/mcp-client';
 import { authorizeInBrowser, MemoryOAuthProvider, signedInPerson } from './helpers/oauth-flow';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'svc-oauth-sdk-'));
-let database: Database | undefined;
-let h: Harness | undefined;
+const server = restartableServer('svc-oauth-sdk-');
+const { start, stop } = server;
 
-async function start(port?: number): Promise<Harness> {
-  database = await openDatabase({ dataDir });
-  h = await startHarness({ database, port });
-  return h;
-}
-
-async function stop(): Promise<void> {
-  await h?.close();
-  await database?.close();
-  h = undefined;
-  database = undefined;
-}
-
-afterAll(async () => {
-  await stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server.dispose());
 
 async function connected(url: string, provider: MemoryOAuthProvider): Promise<Client> {
   const client = new Client({ name: 'sdk-agent', version: '1.0.0' });
