@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalIdentities, findUserByEmail } from '@svc/db';
-import { parseEnv } from '../src/env';
-import { settingsFromEnv } from '../src/settings';
 import { api, personWithPassword, type LoginBody } from './helpers/account-auth';
-import { startHarness, type Harness } from './helpers/harness';
-import { browseToCallback, startTestIdp, type TestIdp } from './helpers/test-idp';
+import type { Harness } from './helpers/harness';
+import { serverWithIdp, type ServerWithIdp } from './helpers/server-with-idp';
+import { browseToCallback, type TestIdp } from './helpers/test-idp';
 
 // Nothing listens on the dashboard: the browser is stopped where the provider sends it back.
 const DASHBOARD = 'http://127.0.0.1:5999';
@@ -13,26 +12,12 @@ const REDIRECT_URI = `${DASHBOARD}/login/oidc/callback`;
 
 let idp: TestIdp;
 let h: Harness;
+let server: ServerWithIdp;
 beforeAll(async () => {
-  idp = await startTestIdp({
-    redirectUris: [REDIRECT_URI],
-    account: { sub: 'idp-lin', email: 'lin@example.com', email_verified: true, name: 'Lin' },
-  });
-  const defaults = settingsFromEnv(parseEnv({})).auth;
-  h = await startHarness({
-    settings: {
-      auth: {
-        ...defaults,
-        dashboardUrl: DASHBOARD,
-        externalOidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, name: 'Test IdP' },
-      },
-    },
-  });
+  server = await serverWithIdp(DASHBOARD, { sub: 'idp-lin', email: 'lin@example.com', email_verified: true, name: 'Lin' });
+  ({ h, idp } = server);
 });
-afterAll(async () => {
-  await h.close();
-  await idp.close();
-});
+afterAll(() => server.close());
 
 async function callbackFromIdp(returnTo?: string): Promise<string> {
   const start = await api<{ authorization_url: string }>(h, 'POST', '/account/oidc/start', {

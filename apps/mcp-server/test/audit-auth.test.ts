@@ -2,10 +2,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '@svc/db';
-import { parseEnv } from '../src/env';
-import { settingsFromEnv } from '../src/settings';
 import { api, personWithPassword, signIn, totpCode, type LoginBody } from './helpers/account-auth';
-import { startHarness, type Harness } from './helpers/harness';
+import type { Harness } from './helpers/harness';
+import { serverWithIdp, type ServerWithIdp } from './helpers/server-with-idp';
 import {
   authorizeUrl,
   pkcePair,
@@ -20,7 +19,7 @@ import {
   openAuthorize,
   LOOPBACK_REDIRECT,
 } from './helpers/oauth-flow';
-import { browseToCallback, startTestIdp, type TestIdp } from './helpers/test-idp';
+import { browseToCallback } from './helpers/test-idp';
 
 const DASHBOARD = 'http://127.0.0.1:5998';
 const IDP_REDIRECT = `${DASHBOARD}/login/oidc/callback`;
@@ -29,36 +28,21 @@ const PASSWORD = 'correct horse battery';
 const secrets = new Set<string>([PASSWORD]);
 
 let h: Harness;
-let idp: TestIdp;
+let server: ServerWithIdp;
 const ada = { id: '', email: 'ada.audit@example.com', session: '' };
 beforeAll(async () => {
-  idp = await startTestIdp({
-    redirectUris: [IDP_REDIRECT],
-    account: { sub: 'idp-lin', email: 'lin.audit@example.com', email_verified: true, name: 'Lin' },
+  server = await serverWithIdp(DASHBOARD, {
+    sub: 'idp-lin',
+    email: 'lin.audit@example.com',
+    email_verified: true,
+    name: 'Lin',
   });
-  const defaults = settingsFromEnv(parseEnv({})).auth;
-  h = await startHarness({
-    settings: {
-      auth: {
-        ...defaults,
-        dashboardUrl: DASHBOARD,
-        externalOidc: {
-          issuer: idp.issuer,
-          clientId: idp.clientId,
-          clientSecret: idp.clientSecret,
-          name: 'Test IdP',
-        },
-      },
-    },
-  });
+  ({ h } = server);
   ada.id = (await personWithPassword(h.deps.database, ada.email, PASSWORD)).id;
   ada.session = (await signIn(h, ada.email, PASSWORD)).session_token;
   secrets.add(ada.email).add(ada.session);
 });
-afterAll(async () => {
-  await h.close();
-  await idp.close();
-});
+afterAll(() => server.close());
 
 const rowsOf = (requestId: string | null) =>
   h.deps.database.db
