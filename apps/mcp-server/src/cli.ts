@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { isServiceError } from '@svc/errors';
 import { parseEnv } from './env';
 import { registerAdminCommands } from './cli/admin';
+import { registerConnectCommand } from './cli/connect';
 import { serve } from './main';
 import { serveStdio } from './stdio';
 
@@ -26,6 +27,7 @@ program
   });
 
 registerAdminCommands(program);
+registerConnectCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message = isServiceError(err) ? `${err.code}: ${err.message}` : String(err);
