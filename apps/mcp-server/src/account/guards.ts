@@ -26,9 +26,9 @@ export function accountGuards(deps: ServerDeps): AccountGuards {
   const { database } = deps;
   const perMinute = deps.settings.auth.ratePerMinute;
   const json = express.json({ limit: BODY_LIMIT });
-  const perPerson = personRateLimit(deps.settings.auth.dashboardPerMinute);
+  const perPerson = personRateLimit(deps, 'account-session');
   return {
-    open: [authRateLimit(createAuthLimiter(perMinute), 'service'), json],
+    open: [authRateLimit(createAuthLimiter(deps, 'auth-account', perMinute), 'service'), json],
     incomplete: [json, dashboardSession(database, { errors: 'service', allowIncomplete: true }), perPerson],
     complete: [json, dashboardSession(database, { errors: 'service' }), perPerson],
   };

@@ -1,5 +1,6 @@
 // Failed sign-ins counted per email address, so guessing one person's password is slow from anywhere.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { createLimiter, type LimiterDeps } from '../http/limiter-store';
 
 /** Ten wrong passwords for one address, then a quarter of an hour's wait. */
 export const FAILED_LOGINS_ALLOWED = 10;
@@ -12,8 +13,9 @@ export interface LoginAttempts {
   recordSuccess(email: string): Promise<void>;
 }
 
-export function createLoginAttempts(): LoginAttempts {
-  const limiter = new RateLimiterMemory({
+/** In server mode the count is in the database, so every instance locks the same email. */
+export function createLoginAttempts(deps: LimiterDeps): LoginAttempts {
+  const limiter = createLimiter(deps, {
     keyPrefix: 'login-failures',
     points: FAILED_LOGINS_ALLOWED,
     duration: FAILED_LOGIN_WINDOW_SECONDS,

@@ -17,7 +17,7 @@ import { sessionRoutes } from './session-routes';
 export function accountAuthRoutes(deps: ServerDeps): Router {
   const guards = accountGuards(deps);
   const router = Router();
-  router.post('/login', ...guards.open, loginHandler(deps, createPasswordChecker(), createLoginAttempts()));
+  router.post('/login', ...guards.open, loginHandler(deps, createPasswordChecker(), createLoginAttempts(deps)));
   router.use(externalOidcRoutes(deps, guards.open));
   router.use(sessionRoutes(deps.database, guards.incomplete));
   router.use(mfaRoutes(deps.database, guards));

@@ -1,17 +1,18 @@
 // Per-address rate limit on sign-in and OAuth routes, where nobody is authenticated yet.
 import type { RequestHandler } from 'express';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { limitBy } from './limit-by';
+import { limitBy, type PointLimiter } from './limit-by';
+import { createLimiter, type LimiterDeps } from './limiter-store';
 
-export function createAuthLimiter(perMinute: number): RateLimiterMemory {
-  return new RateLimiterMemory({ keyPrefix: 'auth', points: perMinute, duration: 60 });
+/** `bucket` keeps each set of routes on its own count: sign-in (`auth-account`), OAuth (`auth-oauth`). */
+export function createAuthLimiter(deps: LimiterDeps, bucket: string, perMinute: number): PointLimiter {
+  return createLimiter(deps, { keyPrefix: bucket, points: perMinute, duration: 60 });
 }
 
 /**
  * The key is the socket's address: `trust proxy` is off, so a client-sent X-Forwarded-For never
  * picks the bucket. `oauth` answers with the flat RFC 6749 body, `service` with the error body.
  */
-export function authRateLimit(limiter: RateLimiterMemory, style: 'oauth' | 'service'): RequestHandler {
+export function authRateLimit(limiter: PointLimiter, style: 'oauth' | 'service'): RequestHandler {
   return limitBy({
     limiter,
     key: (req) => req.socket.remoteAddress ?? 'unknown',

@@ -1,17 +1,18 @@
 // Per-caller rate limit on the tool plane: past it, `rate_limited` (429) with Retry-After in seconds.
 import type { RequestHandler } from 'express';
-import { BurstyRateLimiter, RateLimiterMemory } from 'rate-limiter-flexible';
+import { BurstyRateLimiter } from 'rate-limiter-flexible';
 import type { Caller } from '../auth/caller';
 import type { ServerSettings } from '../settings';
 import { limitBy } from './limit-by';
+import { createLimiter, type LimiterDeps } from './limiter-store';
 
 /** The burst allowance refills over this window, so it absorbs spikes without raising the sustained rate. */
 export const BURST_WINDOW_SECONDS = 600;
 
-export function createToolPlaneLimiter(limits: ServerSettings['rateLimit']): BurstyRateLimiter {
+export function createToolPlaneLimiter(deps: LimiterDeps, limits: ServerSettings['rateLimit']): BurstyRateLimiter {
   return new BurstyRateLimiter(
-    new RateLimiterMemory({ keyPrefix: 'tool-plane', points: limits.toolCallsPerMinute, duration: 60 }),
-    new RateLimiterMemory({ keyPrefix: 'tool-plane-burst', points: limits.burst, duration: BURST_WINDOW_SECONDS }),
+    createLimiter(deps, { keyPrefix: 'tool-plane', points: limits.toolCallsPerMinute, duration: 60 }),
+    createLimiter(deps, { keyPrefix: 'tool-plane-burst', points: limits.burst, duration: BURST_WINDOW_SECONDS }),
   );
 }
 

@@ -22,8 +22,8 @@ function initializeOf(body: unknown): JsonRpcLike | undefined {
 export function mcpRoutes(deps: ServerDeps): Router {
   const router = Router();
   const auth = bearerAuth(deps);
-  // One limiter per app instance: the limit is per caller and held in this process's memory.
-  const limit = rateLimitCaller(createToolPlaneLimiter(deps.settings.rateLimit));
+  // Per caller; in server mode counted in the database, so the budget is the same behind any number of instances.
+  const limit = rateLimitCaller(createToolPlaneLimiter(deps, deps.settings.rateLimit));
 
   const handle = async (req: Request, res: Response) => {
     const caller = res.locals.caller as Caller;

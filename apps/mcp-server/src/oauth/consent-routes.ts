@@ -72,7 +72,7 @@ export function consentRoutes({ deps, provider }: ConsentRouteOptions): Router {
     base,
     dashboardSession(deps.database, { errors: 'oauth' }),
     // After the session: every consent comes from the dashboard's one address, so count per person.
-    personRateLimit(deps.settings.auth.dashboardPerMinute, 'oauth'),
+    personRateLimit(deps, 'oauth-consent', 'oauth'),
     (_req, res, next) => {
       res.setHeader('Cache-Control', 'no-store');
       next();

@@ -58,7 +58,7 @@ export function oauthRoutes(deps: ServerDeps): Router {
   const router = Router();
   const provider = lazyProvider(deps);
   // One bucket per client address for every OAuth route of this app, consent included.
-  const limiter = createAuthLimiter(deps.settings.auth.ratePerMinute);
+  const limiter = createAuthLimiter(deps, 'auth-oauth', deps.settings.auth.ratePerMinute);
 
   router.use(metadataRoutes(() => deps.publicUrl));
   router.use(registrationCors());

@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../schema';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
+import { shareRateLimitStore } from './rate-limit-store';
 import { roleMethods } from './roles';
 import type { Database, DriverHandle } from './types';
 
@@ -34,6 +35,7 @@ export async function openServer({ url, poolMax = 10 }: ServerOptions): Promise<
       if (!pool.ended) await pool.end();
     },
   };
+  shareRateLimitStore(database, pool);
   return {
     database,
     async migrate() {

@@ -17,7 +17,7 @@ export function accountDataRoutes(deps: ServerDeps): Router {
   // One middleware for both steps; a Router passes on to the route once its own stack is through.
   const guard: RequestHandler = Router().use(
     dashboardSession(deps.database, { errors: 'service' }),
-    personRateLimit(deps.settings.auth.dashboardPerMinute),
+    personRateLimit(deps, 'account-data'),
   );
   const router = Router();
   router.use(memoryRoutes(deps, guard));

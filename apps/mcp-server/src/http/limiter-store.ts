@@ -1,0 +1,43 @@
+// Makes every rate limiter: counted in the database all instances share (server mode), else in this process.
+import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { rateLimitStore, type Database } from '@svc/db';
+import type { Logger } from '@svc/observability';
+import { LoggedInsurance } from './limiter-insurance';
+
+export interface LimiterSpec {
+  /**
+   * The bucket family. In the shared store every limiter with one prefix counts together, so each
+   * place that limits on its own (as it did with a limiter of its own in memory) names its own.
+   */
+  keyPrefix: string;
+  /** Points allowed per window. */
+  points: number;
+  /** The window, in seconds. */
+  duration: number;
+}
+
+export interface LimiterDeps {
+  database: Database;
+  logger: Logger;
+}
+
+/** One limiter per database sweeps the expired rows (the library does it every five minutes). */
+const swept = new WeakSet<Database>();
+
+export function createLimiter({ database, logger }: LimiterDeps, spec: LimiterSpec): RateLimiterAbstract {
+  const store = rateLimitStore(database);
+  // Embedded: one process owns the database, so its memory is already the whole count.
+  if (store === null) return new RateLimiterMemory(spec);
+  const sweeps = !swept.has(database);
+  swept.add(database);
+  return new RateLimiterPostgres({
+    ...spec,
+    storeClient: store.pool,
+    storeType: 'pool',
+    tableName: store.tableName,
+    // Migration 0015 made the table; the library would otherwise issue DDL at run time.
+    tableCreated: true,
+    clearExpiredByTimeout: sweeps,
+    insuranceLimiter: new LoggedInsurance(spec, logger),
+  });
+}
