@@ -7,7 +7,9 @@ import {
   fail,
   isErrorCode,
   oauthErrorBody,
+  retryAfterOf,
   toServiceError,
+  unavailable,
 } from './index';
 
 const expected = {
@@ -74,5 +76,27 @@ describe('flat OAuth body', () => {
       error: 'invalid_token',
       error_description: 'sign in first',
     });
+  });
+});
+
+describe('retryable failures', () => {
+  it('keep the closed set: an outage is internal (500), told apart by its details', () => {
+    const err = unavailable('The database is unavailable', { reason: 'database_unavailable', retryAfterSeconds: 5 });
+    expect(err.status).toBe(500);
+    expect(errorBody(err)).toEqual({
+      error: {
+        code: 'internal',
+        message: 'The database is unavailable',
+        details: { reason: 'database_unavailable', retryable: true, retry_after_seconds: 5 },
+      },
+    });
+    expect(toServiceError(err)).toBe(err);
+  });
+
+  it('name their Retry-After seconds only when the details give a positive whole number', () => {
+    expect(retryAfterOf(unavailable('away', { reason: 'x', retryAfterSeconds: 5 }))).toBe(5);
+    expect(retryAfterOf(fail.rateLimited('slow down', { retry_after_seconds: 12 }))).toBe(12);
+    expect(retryAfterOf(fail.rateLimited('slow down', { retry_after_seconds: 'soon' }))).toBeUndefined();
+    expect(retryAfterOf(fail.notFound('gone'))).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ export {
   type ServiceErrorOptions,
 } from './service-error';
 export { toServiceError } from './classify';
+export { retryAfterOf, unavailable, type UnavailableOptions } from './retry';
 export {
   errorBody,
   oauthErrorBody,
