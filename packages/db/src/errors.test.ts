@@ -45,9 +45,10 @@ describe('fromPgError', () => {
   it('leaves unclassified and non-database errors unchanged', () => {
     const syntax = pgError('42601');
     expect(fromPgError(syntax)).toBe(syntax);
-    const network = Object.assign(new Error('connect'), { code: 'EPIPE' });
-    expect(fromPgError(network)).toBe(network);
-    expect(sqlStateOf(network)).toBeUndefined();
+    // A socket error on the way to the database is the outage (unavailable.test.ts); a file's is not ours.
+    const other = Object.assign(new Error('open'), { code: 'ENOENT', syscall: 'open' });
+    expect(fromPgError(other)).toBe(other);
+    expect(sqlStateOf(other)).toBeUndefined();
     const classified = new ServiceError('not_found', 'gone');
     expect(fromPgError(classified)).toBe(classified);
     expect(fromPgError('text')).toBe('text');

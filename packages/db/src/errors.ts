@@ -1,5 +1,6 @@
 // Classifies database failures where they happen: a SQLSTATE becomes one of the service's codes.
 import { ServiceError, type ErrorCode } from '@svc/errors';
+import { databaseUnavailable } from './unavailable';
 
 interface DriverError {
   code: string;
@@ -60,11 +61,14 @@ function codeFor(sqlstate: string, message: string): ErrorCode | undefined {
 
 /**
  * Maps a database error to a ServiceError, keeping the SQLSTATE in `details.sqlstate` and the
- * original as `cause`. Anything that is not a classified database refusal is returned unchanged,
- * so the one place that turns unknown throws into `internal` still sees it.
+ * original as `cause`; a database that cannot be reached becomes the retryable outage failure.
+ * Anything else is returned unchanged, so the one place that turns unknown throws into `internal`
+ * still sees it.
  */
 export function fromPgError<E>(thrown: E): ServiceError | E {
   if (thrown instanceof ServiceError) return thrown;
+  const outage = databaseUnavailable(thrown);
+  if (outage !== undefined) return outage;
   const pgError = findDriverError(thrown);
   if (pgError === undefined) return thrown;
   const sqlstate = pgError.code;

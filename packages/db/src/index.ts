@@ -6,6 +6,14 @@ export { openDatabase, runMigrations, type OpenDatabaseOptions } from './client/
 export { rateLimitStore, type RateLimitStore } from './client/rate-limit-store';
 export { fromPgError, sqlStateOf } from './errors';
 export {
+  DATABASE_UNAVAILABLE,
+  databaseUnavailable,
+  isDatabaseUnavailable,
+  unreachableCause,
+  type Unreachable,
+} from './unavailable';
+export type { WaitAttempt, WaitOptions } from './client/wait';
+export {
   createUser,
   findUserByEmail,
   getPersonalScopeId,

@@ -3,6 +3,7 @@ import { fail } from '@svc/errors';
 import { openEmbedded } from './embedded';
 import { openServer } from './server';
 import type { Database, DriverHandle } from './types';
+import { waitUntilReachable, type WaitOptions } from './wait';
 
 export interface OpenDatabaseOptions {
   /** PGlite data directory (created if missing), or `memory://` for a throwaway database. */
@@ -16,6 +17,11 @@ export interface OpenDatabaseOptions {
    * onto one PGlite session, so two pooled transactions would interleave.
    */
   poolMax?: number;
+  /**
+   * Server mode: wait for a server that cannot be reached yet (backing off) before migrating,
+   * instead of failing at once. A server that answers with a refusal still fails at once.
+   */
+  wait?: WaitOptions;
 }
 
 const migrators = new WeakMap<Database, () => Promise<void>>();
@@ -31,13 +37,14 @@ function openDriver({ dataDir, url, poolMax }: OpenDatabaseOptions): Promise<Dri
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const handle = await openDriver(opts);
   migrators.set(handle.database, handle.migrate);
-  if (opts.migrate ?? true) {
-    try {
-      await handle.migrate();
-    } catch (thrown) {
-      await handle.database.close();
-      throw thrown;
+  try {
+    if (opts.wait !== undefined && handle.database.kind === 'server') {
+      await waitUntilReachable(() => handle.database.ping(), opts.wait);
     }
+    if (opts.migrate ?? true) await handle.migrate();
+  } catch (thrown) {
+    await handle.database.close();
+    throw thrown;
   }
   return handle.database;
 }
