@@ -21,7 +21,12 @@ function pipe(stream, label, out) {
   stream.on('data', (chunk) => {
     const lines = (rest + chunk.toString()).split('\n');
     rest = lines.pop() ?? '';
-    for (const line of lines) out.write(`${label} ${line}\n`);
+    for (const line of lines) {
+      out.write(`${label} ${line}\n`);
+      // The server's JSON record is easy to miss among the others: say it plainly too.
+      const hint = /"message":"no_accounts"/.test(line) && /"hint":"([^"]+)"/.exec(line);
+      if (hint) out.write(`\n  ${hint[1]}\n\n`);
+    }
   });
 }
 

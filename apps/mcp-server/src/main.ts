@@ -4,6 +4,9 @@ import { SERVER_TIMEOUT_MS } from '@svc/contract';
 import { createApp } from './app';
 import type { Env } from './env';
 import { createHttpServer } from './http/server';
+import { startLocalChannel, type LocalChannel } from './local/channel-server';
+import { isSharableDataDir } from './local/socket-path';
+import { announceFirstAccount } from './first-account';
 import { openRuntime } from './runtime';
 
 export async function serve(env: Env): Promise<Server> {
@@ -16,6 +19,13 @@ export async function serve(env: Env): Promise<Server> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
+  // The `svc` commands and stdio sessions of this machine reach the embedded data through this process.
+  const channel: LocalChannel | null =
+    !env.DATABASE_URL && isSharableDataDir(env.DATA_DIR)
+      ? await startLocalChannel({ dataDir: env.DATA_DIR, deps, role: 'serve' })
+      : null;
+  await announceFirstAccount(deps);
+  // Last, so that whoever waits for this record finds everything above in place.
   deps.logger.info('listening', { host: env.HOST, port, version: deps.build.version });
 
   let closing = false;
@@ -25,8 +35,8 @@ export async function serve(env: Env): Promise<Server> {
     deps.logger.info('shutting_down', { signal });
     server.close(() => {
       // Usage events still queued are written before the database goes away.
-      void deps.usage
-        .flush()
+      void Promise.race([channel?.close(), new Promise((resolve) => setTimeout(resolve, 2_000))])
+        .then(() => deps.usage.flush())
         .then(() => deps.database.close())
         .finally(() => process.exit(0));
     });

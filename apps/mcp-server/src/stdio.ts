@@ -1,26 +1,34 @@
 // `svc stdio`: MCP over stdin/stdout for one local caller; stdout carries protocol frames only.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { fail } from '@svc/errors';
-import type { Caller } from './auth/caller';
-import { resolveStdioCaller } from './auth/stdio-caller';
 import type { Env } from './env';
-import { buildMcpServer } from './mcp/build-server';
-import { connectInstructions } from './mcp/connect-instructions';
+import { connectLocalChannel, pipeStdio } from './local/channel-client';
+import { startLocalChannel } from './local/channel-server';
+import { isSharableDataDir } from './local/socket-path';
+import { openStdioSession } from './local/stdio-session';
 import { openRuntime } from './runtime';
 
 export async function serveStdio(env: Env): Promise<void> {
-  const deps = await openRuntime(env, { forceStderr: true });
-  const caller: Caller | null = await resolveStdioCaller(deps.database, env.SVC_TOKEN);
-  if (!caller) {
-    throw fail.unauthorized(
-      'No caller for stdio: set SVC_TOKEN to a token from `svc token create`, or keep exactly one user',
-    );
+  // Beside a running server on the same embedded data, the session is served by that process.
+  if (!env.DATABASE_URL && isSharableDataDir(env.DATA_DIR)) {
+    const channel = await connectLocalChannel(env.DATA_DIR);
+    if (channel) {
+      await pipeStdio(channel, env.SVC_TOKEN);
+      // The session ended (either side hung up): nothing else is left for this process to do.
+      process.exit(0);
+    }
   }
-  // One caller for the life of the process; the client's name is not known before it connects.
-  const instructions = (await connectInstructions(deps, caller)).text;
-  const server = buildMcpServer({ caller, deps, transport: 'stdio', instructions });
-  const transport = new StdioServerTransport();
-  transport.onclose = () => void deps.usage.flush().then(() => deps.database.close());
-  await server.connect(transport);
-  deps.logger.info('stdio_ready', { userId: caller.userId });
+  const deps = await openRuntime(env, { forceStderr: true });
+  // While this process holds the embedded data, other local commands and sessions come in through it.
+  const channel = !env.DATABASE_URL && isSharableDataDir(env.DATA_DIR)
+    ? await startLocalChannel({ dataDir: env.DATA_DIR, deps, role: 'stdio' })
+    : null;
+  await openStdioSession({
+    deps,
+    token: env.SVC_TOKEN,
+    onClose: () =>
+      void (async () => {
+        await channel?.close();
+        await deps.usage.flush();
+        await deps.database.close();
+      })(),
+  });
 }

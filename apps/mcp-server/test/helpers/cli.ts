@@ -9,8 +9,10 @@ export function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'info', ...extra };
 }
 
-export async function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+/** `input`, when given, is written to the command's stdin (which is then closed), as a pipe would. */
+export async function runCli(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [...CLI, ...args], { cwd: APP_DIR, env });
+  child.stdin.end(input);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -19,8 +19,8 @@ export async function lockDataDir(dataDir: string): Promise<ReleaseLock> {
   } catch (thrown) {
     if ((thrown as { code?: string }).code === 'ELOCKED') {
       throw fail.conflict(
-        `The embedded database in ${dataDir} is in use by another process; stop it first (for example a running \`svc serve\`), or use DATABASE_URL`,
-        { dataDir },
+        `The embedded database in ${dataDir} is in use by another process that does not share it; stop that process, or use DATABASE_URL`,
+        { dataDir, reason: 'data_dir_locked' },
       );
     }
     throw thrown;

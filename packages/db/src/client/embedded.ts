@@ -19,7 +19,8 @@ function isFilesystemPath(dataDir: string): boolean {
 export async function openEmbedded(dataDir: string): Promise<DriverHandle> {
   let release: ReleaseLock | undefined;
   if (isFilesystemPath(dataDir)) {
-    await mkdir(dataDir, { recursive: true });
+    // Only the owning account may read the data, or reach the local socket the server opens inside it.
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
     release = await lockDataDir(dataDir);
   }
   const client = await PGlite.create(dataDir, { extensions: { vector } }).catch(async (err: unknown) => {

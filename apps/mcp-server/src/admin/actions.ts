@@ -1,0 +1,45 @@
+// The table of administrative actions: what `svc` commands do, run here or by the process that owns the data.
+import { runMigrations, type Database } from '@svc/db';
+import { fail } from '@svc/errors';
+import { ensureRequestContext } from '@svc/observability';
+import { z } from 'zod';
+import { tokenCreate, tokenCreateArgs } from './token-actions';
+import { userAdd, userAddArgs, userPassword, userPasswordArgs } from './user-actions';
+
+interface AdminAction<S extends z.ZodType> {
+  args: S;
+  run(db: Database, args: z.infer<S>): Promise<string>;
+}
+
+const action = <S extends z.ZodType>(a: AdminAction<S>): AdminAction<S> => a;
+
+const migrate = action({
+  args: z.object({}),
+  async run(db) {
+    await runMigrations(db);
+    return 'migrations applied';
+  },
+});
+
+export const ADMIN_ACTIONS = {
+  migrate,
+  'user.add': action({ args: userAddArgs, run: userAdd }),
+  'user.password': action({ args: userPasswordArgs, run: userPassword }),
+  'token.create': action({ args: tokenCreateArgs, run: tokenCreate }),
+} as const;
+
+export type AdminActionName = keyof typeof ADMIN_ACTIONS;
+export type AdminArgs<N extends AdminActionName> = z.input<(typeof ADMIN_ACTIONS)[N]['args']>;
+
+export function isAdminActionName(name: unknown): name is AdminActionName {
+  return typeof name === 'string' && Object.hasOwn(ADMIN_ACTIONS, name);
+}
+
+/** Validates the arguments where they arrive and runs the action as one request of its own (audit rows carry its id). */
+export async function runAdminAction(db: Database, name: string, args: unknown): Promise<string> {
+  if (!isAdminActionName(name)) throw fail.validation(`Unknown administrative action ${name}`);
+  const spec: AdminAction<z.ZodType> = ADMIN_ACTIONS[name];
+  const parsed = spec.args.safeParse(args);
+  if (!parsed.success) throw fail.validation(parsed.error.issues[0]?.message ?? 'invalid arguments', { action: name });
+  return ensureRequestContext(() => spec.run(db, parsed.data));
+}
