@@ -32,7 +32,7 @@ export function createLimiter({ database, logger }: LimiterDeps, spec: LimiterSp
   swept.add(database);
   return new RateLimiterPostgres({
     ...spec,
-    storeClient: store.pool,
+    storeClient: store.client,
     storeType: 'pool',
     tableName: store.tableName,
     // Migration 0015 made the table; the library would otherwise issue DDL at run time.
