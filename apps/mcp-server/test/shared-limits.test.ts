@@ -1,6 +1,7 @@
 // Limits shared by every instance: two apps on one PostgreSQL count one budget and one sign-in lockout.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testStorage } from '@svc/db/testing';
 import { FAILED_LOGIN_WINDOW_SECONDS, FAILED_LOGINS_ALLOWED } from '../src/account/login-attempts';
 import { parseEnv } from '../src/env';
 import { settingsFromEnv } from '../src/settings';
@@ -11,10 +12,13 @@ import { newUserToken } from './helpers/mcp-client';
 import { postMcp } from './helpers/mcp-http';
 import { TEST_TOOLS } from './helpers/test-tools';
 
-const POSTGRES = Boolean(process.env.SVC_TEST_DATABASE_URL);
+/** The PostgreSQL leg only: the embedded project of a run that has a server URL would repeat it. */
+const POSTGRES = testStorage() === 'postgres' && Boolean(process.env.SVC_TEST_DATABASE_URL);
 /** Says in the report why the block did not run, when it did not. */
 const onPostgres = (title: string) =>
-  POSTGRES ? title : `${title} (skipped: set SVC_TEST_DATABASE_URL to a PostgreSQL server with pgvector to run it)`;
+  POSTGRES
+    ? title
+    : `${title} (skipped: runs on the PostgreSQL leg, SVC_TEST_STORAGE=postgres with SVC_TEST_DATABASE_URL set to a server with pgvector)`;
 const defaults = settingsFromEnv(parseEnv({}));
 const listTools = (id = 1) => ({ jsonrpc: '2.0', id, method: 'tools/list', params: {} });
 const PASSWORD = 'correct horse battery';
