@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@svc/db';
+import type { Database } from '@svc/db';
+import { openTestDatabase } from '@svc/db/testing';
 import { usageUpkeepJob } from '../src/definitions/usage-upkeep';
 import { PARTITION_MONTHS_AHEAD } from '../src/definitions/usage-upkeep.handler';
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openTestDatabase();
 });
 afterAll(() => database.close());
 

@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import winston from 'winston';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, rowsOf, type Database } from '@svc/db';
+import { rowsOf, type Database } from '@svc/db';
+import { openTestDatabase } from '@svc/db/testing';
 import { createLogger, runWithRequestContext } from '@svc/observability';
 import { createUsageLedger } from '../src/usage/usage-ledger';
 
@@ -22,7 +23,7 @@ const logger = createLogger({
   ],
 });
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openTestDatabase();
 });
 afterAll(() => database.close());
 

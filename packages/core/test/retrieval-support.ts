@@ -1,13 +1,13 @@
-// Fixtures for the retrieval tests: a migrated in-memory database, two users, and a fake embedder.
+// Fixtures for the retrieval tests: a migrated test database of this leg, two users, and a fake embedder.
 import { createLogger, type Logger } from '@svc/observability';
 import {
   createProject,
   createUser,
   memories,
-  openDatabase,
   type Database,
   type UserContext,
 } from '@svc/db';
+import { openTestDatabase } from '@svc/db/testing';
 import type { Embedder } from '@svc/embeddings';
 
 export interface World {
@@ -19,7 +19,7 @@ export interface World {
 }
 
 export async function openWorld(): Promise<World> {
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openTestDatabase();
   const a = await createUser(database.db, 'alice@retrieval.test', 'alice');
   const b = await createUser(database.db, 'bob@retrieval.test', 'bob');
   const created = await createProject(database.db, { ownerId: a.user.id, name: 'retrieval' });

@@ -1,11 +1,10 @@
 // Card numbers stay unique and gapless when many cards are created at once.
-// PGlite serialises transactions itself; set SVC_TEST_DATABASE_URL to a PostgreSQL with pgvector
-// to run the same race with truly concurrent connections.
+// PGlite serialises transactions itself; the PostgreSQL leg (db:postgres) runs the same race with
+// truly concurrent connections from a pool of 10.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allocateCardNumber, cardLabel, cards, openDatabase, type Database } from '../src/index';
-import { expectForbidden, openMemoryDatabase, seedCast, type Cast } from './support';
-
-const serverUrl = process.env.SVC_TEST_DATABASE_URL;
+import { allocateCardNumber, cardLabel, cards, type Database } from '../src/index';
+import { testStorage } from '../src/testing';
+import { expectForbidden, openTestDatabase, seedCast, type Cast } from './support';
 
 function createCards(database: Database, userId: string, boardId: string, count: number) {
   return Promise.all(
@@ -19,14 +18,11 @@ function createCards(database: Database, userId: string, boardId: string, count:
   );
 }
 
-const targets: Array<[string, () => Promise<Database>]> = [['embedded', openMemoryDatabase]];
-if (serverUrl !== undefined) targets.push(['server', () => openDatabase({ url: serverUrl, poolMax: 10 })]);
-
-describe.each(targets)('card numbers (%s)', (_kind, open) => {
+describe(`card numbers (${testStorage()})`, () => {
   let database: Database;
   let cast: Cast;
   beforeAll(async () => {
-    database = await open();
+    database = await openTestDatabase({ poolMax: 10 });
     cast = await seedCast(database);
   });
   afterAll(() => database.close());

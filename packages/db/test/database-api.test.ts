@@ -13,14 +13,14 @@ import {
   type Database,
 } from '../src/index';
 import { createUser } from '../src/queries/users';
-import { enrollMfa, expectForbidden, expectSqlState, openMemoryDatabase, seedCast, seedMemory, type Cast } from './support';
+import { enrollMfa, expectForbidden, expectSqlState, openTestDatabase, seedCast, seedMemory, type Cast } from './support';
 
 let database: Database;
 let cast: Cast;
 const MODEL = 'test-embedder';
 
 beforeAll(async () => {
-  database = await openMemoryDatabase();
+  database = await openTestDatabase();
   cast = await seedCast(database);
 });
 afterAll(() => database.close());

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, runMigrations, type Database } from '../src/index';
 import { readCatalog, type Catalog } from './catalog';
-import { openMemoryDatabase } from './support';
+import { openTestDatabase } from './support';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 const CUSTOM_MARKER = '-- custom migration (idempotent)';
@@ -16,7 +16,7 @@ let database: Database;
 let first: Catalog;
 
 beforeAll(async () => {
-  database = await openMemoryDatabase();
+  database = await openTestDatabase();
   first = await readCatalog(database);
 });
 afterAll(() => database.close());

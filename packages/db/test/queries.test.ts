@@ -19,11 +19,11 @@ import {
   verifyApiToken,
   type Database,
 } from '../src/index';
-import { failureOf, openMemoryDatabase } from './support';
+import { failureOf, openTestDatabase } from './support';
 
 let database: Database;
 beforeAll(async () => {
-  database = await openMemoryDatabase();
+  database = await openTestDatabase();
 });
 afterAll(() => database.close());
 

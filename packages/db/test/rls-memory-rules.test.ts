@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memories, type Database } from '../src/index';
 import {
   expectForbidden,
-  openMemoryDatabase,
+  openTestDatabase,
   readMemory,
   seedCast,
   seedMemory,
@@ -18,7 +18,7 @@ let database: Database;
 let cast: Cast;
 
 beforeAll(async () => {
-  database = await openMemoryDatabase();
+  database = await openTestDatabase();
   cast = await seedCast(database);
 });
 afterAll(() => database.close());

@@ -2,13 +2,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memories, memorySupersedes, type Database } from '../src/index';
-import { expectForbidden, openMemoryDatabase, readMemory, seedCast, seedMemory, updateMemoryAs, type Cast } from './support';
+import { expectForbidden, openTestDatabase, readMemory, seedCast, seedMemory, updateMemoryAs, type Cast } from './support';
 
 let database: Database;
 let cast: Cast;
 
 beforeAll(async () => {
-  database = await openMemoryDatabase();
+  database = await openTestDatabase();
   cast = await seedCast(database);
 });
 afterAll(() => database.close());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memories, memorySearchDocs, rowsOf, type Database } from '../src/index';
 import {
   expectForbidden,
-  openMemoryDatabase,
+  openTestDatabase,
   seedCast,
   seedMemory,
   updateMemoryAs,
@@ -15,7 +15,7 @@ let database: Database;
 let cast: Cast;
 
 beforeAll(async () => {
-  database = await openMemoryDatabase();
+  database = await openTestDatabase();
   cast = await seedCast(database);
 });
 afterAll(() => database.close());

@@ -1,4 +1,4 @@
-// Shared test fixtures: a migrated in-memory database, a small cast of users, and refusal assertions.
+// Shared test fixtures: a migrated test database of this leg, a small cast of users, and refusal assertions.
 import { ServiceError } from '@svc/errors';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -6,16 +6,14 @@ import {
   createProject,
   createUser,
   memories,
-  openDatabase,
   setProjectMember,
   users,
   type Database,
   type Executor,
 } from '../src/index';
 
-export function openMemoryDatabase(): Promise<Database> {
-  return openDatabase({ dataDir: 'memory://' });
-}
+/** PGlite `memory://`, or on the PostgreSQL leg a fresh database of its own (see src/testing.ts). */
+export { openTestDatabase } from '../src/testing';
 
 /** Awaits a promise that must fail, and returns what it threw. */
 export async function failureOf(promise: Promise<unknown>): Promise<unknown> {

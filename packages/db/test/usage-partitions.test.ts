@@ -2,11 +2,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, usageEvents, type Database } from '../src/index';
-import { expectSqlState, openMemoryDatabase } from './support';
+import { expectSqlState, openTestDatabase } from './support';
 
 let database: Database;
 beforeAll(async () => {
-  database = await openMemoryDatabase();
+  database = await openTestDatabase();
 });
 afterAll(() => database.close());
 

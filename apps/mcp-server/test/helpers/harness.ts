@@ -1,9 +1,10 @@
-// Test harness: a real app on a loopback port over a fresh in-memory PGlite, with captured logs.
+// Test harness: a real app on a loopback port over a fresh test database of this leg, with captured logs.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import winston from 'winston';
-import { openDatabase, type Database } from '@svc/db';
+import type { Database } from '@svc/db';
+import { openTestDatabase } from '@svc/db/testing';
 import { createLogger, createMetrics } from '@svc/observability';
 import { createApp } from '../../src/app';
 import { assembleDeps } from '../../src/assemble-deps';
@@ -42,7 +43,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       done();
     },
   });
-  const database = opts.database ?? (await openDatabase({ dataDir: 'memory://' }));
+  const database = opts.database ?? (await openTestDatabase());
   const logger = createLogger({ transports: [new winston.transports.Stream({ stream })] });
   const deps: ServerDeps = assembleDeps({
     database,

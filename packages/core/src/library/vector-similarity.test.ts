@@ -1,7 +1,8 @@
 // The vector finder against a real embedded database: cosine similarity through svc_find_similar_memory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder } from '@svc/embeddings';
-import { createUser, memories, memoryEmbeddings, openDatabase, type Database } from '@svc/db';
+import { createUser, memories, memoryEmbeddings, type Database } from '@svc/db';
+import { openTestDatabase } from '@svc/db/testing';
 import { vectorFinder } from './vector-similarity';
 
 /** Three-dimensional "meanings", so the expected similarities are plain arithmetic. */
@@ -25,7 +26,7 @@ let userId: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openTestDatabase();
   const created = await createUser(database.db, 'vec@example.com');
   userId = created.user.id;
   for (const [content, embedding] of Object.entries(VECTORS)) {

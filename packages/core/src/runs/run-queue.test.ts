@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import winston from 'winston';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, openDatabase, type Database } from '@svc/db';
+import { createUser, type Database } from '@svc/db';
+import { openTestDatabase } from '@svc/db/testing';
 import { createLogger } from '@svc/observability';
 import { createRunQueue } from './run-queue';
 import { claimRun, readRun, startOrJoinRun } from './run-store';
@@ -23,7 +24,7 @@ const logger = createLogger({
 });
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openTestDatabase();
   owner = (await createUser(database.db, 'runner@example.com')).user.id;
 });
 afterAll(() => database.close());
