@@ -5,7 +5,7 @@ import type { Database, UserContext } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
 import type { Logger } from '@svc/observability';
 import { connectInProcess } from '../shared/in-process-svc';
-import { callTool, connectSvc, type SvcConnection } from '../shared/svc-client';
+import { callTool, connectSvc, type StoreLocation, type SvcConnection } from '../shared/svc-client';
 
 export interface LatencyDriver {
   readonly name: string;
@@ -61,9 +61,9 @@ function toolDriver(name: string, svc: SvcConnection, projectId: string): Latenc
   };
 }
 
-/** Through the tools of `svc stdio`, which opens the data directory itself (close the bench's handle first). */
-export async function mcpDriver(dataDir: string, projectId: string): Promise<LatencyDriver> {
-  return toolDriver('mcp', await connectSvc(dataDir, { EMBEDDINGS_PROVIDER: 'use' }), projectId);
+/** Through the tools of `svc stdio`, which opens the database itself (close the bench's embedded handle first). */
+export async function mcpDriver(location: StoreLocation, projectId: string): Promise<LatencyDriver> {
+  return toolDriver('mcp', await connectSvc(location, { EMBEDDINGS_PROVIDER: 'use' }), projectId);
 }
 
 /** Through the same tool handlers in process, wired with hybrid retrieval, on the bench's database. */

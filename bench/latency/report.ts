@@ -1,4 +1,4 @@
-// The latency tables, each figure beside its ratio to the baseline (the smallest store, the embedder).
+// The latency tables, each figure beside its ratio to a baseline: the smallest store, the embedder, or the embedded database.
 import type { EmbedderThroughput } from './embedder-throughput';
 import type { Timing } from './percentiles';
 
@@ -11,7 +11,7 @@ export interface SizeResult {
 }
 
 const ms = (x: number) => x.toFixed(1);
-const ratio = (x: number, base: number) => `${(x / base).toFixed(2)}×`;
+const ratio = (x: number, base: number) => (base > 0 ? `${(x / base).toFixed(2)}×` : '–');
 
 export function latencyTable(results: readonly SizeResult[]): string {
   const base = results[0];
@@ -44,4 +44,44 @@ export function throughputTable(
     );
   }
   return lines.join('\n');
+}
+
+/** One column pair per figure: the embedded baseline, PostgreSQL, and PostgreSQL's ratio to it. */
+function sideBySide(
+  heading: string,
+  baseline: readonly SizeResult[],
+  other: readonly SizeResult[],
+  figures: readonly [string, (r: SizeResult) => number, (x: number) => string][],
+): string {
+  const head = figures.flatMap(([name]) => [`embedded ${name}`, `PostgreSQL ${name}`, `PostgreSQL / embedded ${name.split(' ')[0]}`]);
+  const lines = [`| ${heading} | ${head.join(' | ')} |`, `|---|${head.map(() => '---').join('|')}|`];
+  for (const base of baseline) {
+    const r = other.find((o) => o.size === base.size);
+    if (!r) continue;
+    const cells = figures.flatMap(([, pick, show]) => [show(pick(base)), show(pick(r)), ratio(pick(r), pick(base))]);
+    lines.push(`| ${base.size.toLocaleString('en')} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** remember, recall, and loading, each as PostgreSQL beside the embedded baseline of the same run. */
+export function comparisonTables(baseline: readonly SizeResult[], postgres: readonly SizeResult[]): string {
+  const seconds = (x: number) => x.toFixed(1);
+  return [
+    '### remember\n',
+    sideBySide('stored memories', baseline, postgres, [
+      ['p50 ms', (r) => r.remember.p50, ms],
+      ['p95 ms', (r) => r.remember.p95, ms],
+    ]),
+    '\n### recall\n',
+    sideBySide('stored memories', baseline, postgres, [
+      ['p50 ms', (r) => r.recall.p50, ms],
+      ['p95 ms', (r) => r.recall.p95, ms],
+    ]),
+    '\n### loading (bulk fill up to the size, then the HNSW build)\n',
+    sideBySide('stored memories', baseline, postgres, [
+      ['fill s', (r) => r.fillSeconds, seconds],
+      ['HNSW s', (r) => r.indexSeconds, seconds],
+    ]),
+  ].join('\n');
 }

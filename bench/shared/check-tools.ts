@@ -4,7 +4,7 @@ import { connectSvc, prepareDataDir } from './svc-client';
 
 const { dataDir } = await prepareDataDir([]);
 try {
-  const svc = await connectSvc(dataDir);
+  const svc = await connectSvc({ DATA_DIR: dataDir });
   console.log(svc.tools.join('\n'));
   await svc.close();
 } finally {

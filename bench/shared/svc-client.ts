@@ -1,11 +1,11 @@
-// Starts `svc stdio` on an embedded data directory and connects the official MCP SDK client to it.
+// Starts `svc stdio` on an embedded data directory or a PostgreSQL database and connects the official MCP SDK client to it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { createProject, createUser, openDatabase } from '@svc/db';
+import { createProject, createUser, openDatabase, type Database } from '@svc/db';
 
 const SERVER_DIR = fileURLToPath(new URL('../../apps/mcp-server', import.meta.url));
 
@@ -15,6 +15,9 @@ export interface SvcConnection {
   tools: string[];
   close(): Promise<void>;
 }
+
+/** The database `svc stdio` opens, as the environment names it. */
+export type StoreLocation = { DATA_DIR: string } | { DATABASE_URL: string };
 
 export interface PreparedDataDir {
   dataDir: string;
@@ -28,21 +31,26 @@ export interface PreparedDataDir {
  */
 export async function prepareDataDir(projectNames: readonly string[]): Promise<PreparedDataDir> {
   const dataDir = await mkdtemp(join(tmpdir(), 'svc-bench-'));
-  const projects = new Map<string, string>();
   const database = await openDatabase({ dataDir });
   try {
-    const { user } = await createUser(database.db, 'bench@bench.test', 'bench');
-    for (const name of projectNames) {
-      projects.set(name, (await createProject(database.db, { ownerId: user.id, name })).project.id);
-    }
+    return { dataDir, projects: await seedProjects(database, projectNames) };
   } finally {
     await database.close();
   }
-  return { dataDir, projects };
+}
+
+/** The bench's one user and its projects on a fresh database; project id per name. */
+export async function seedProjects(database: Database, projectNames: readonly string[]): Promise<Map<string, string>> {
+  const projects = new Map<string, string>();
+  const { user } = await createUser(database.db, 'bench@bench.test', 'bench');
+  for (const name of projectNames) {
+    projects.set(name, (await createProject(database.db, { ownerId: user.id, name })).project.id);
+  }
+  return projects;
 }
 
 export async function connectSvc(
-  dataDir: string,
+  location: StoreLocation,
   env: Record<string, string> = {},
 ): Promise<SvcConnection> {
   const transport = new StdioClientTransport({
@@ -52,7 +60,7 @@ export async function connectSvc(
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
-      DATA_DIR: dataDir,
+      ...location,
       LOG_STDERR: '1',
       LOG_LEVEL: 'warn',
       ...env,
@@ -67,7 +75,7 @@ export async function connectSvc(
 
 export async function startSvc(projectNames: readonly string[], env: Record<string, string> = {}) {
   const prepared = await prepareDataDir(projectNames);
-  const connection = await connectSvc(prepared.dataDir, env);
+  const connection = await connectSvc({ DATA_DIR: prepared.dataDir }, env);
   return {
     ...connection,
     projects: prepared.projects,
