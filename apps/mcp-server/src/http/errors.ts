@@ -1,8 +1,9 @@
 // The last two middlewares: unknown routes are `not_found`, and every failure leaves as the error body.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { ServiceError} from '@svc/errors';
-import { errorBody, fail, toServiceError } from '@svc/errors';
+import type { ServiceError } from '@svc/errors';
+import { errorBody, fail, retryAfterOf } from '@svc/errors';
 import type { Logger } from '@svc/observability';
+import { classifyThrow, isDatabaseUnavailable, logOutage } from '../failure';
 
 export function notFoundRoute(): RequestHandler {
   return (req, _res, next) => next(fail.notFound(`No route for ${req.method} ${req.path}`));
@@ -21,7 +22,7 @@ function classifyHttpError(err: unknown): ServiceError {
   if (typeof parserType === 'string' && parserType.startsWith('encoding.')) {
     return fail.validation('Request body encoding is not supported');
   }
-  return toServiceError(err);
+  return classifyThrow(err);
 }
 
 export function errorResponder(logger: Logger): ErrorRequestHandler {
@@ -31,10 +32,15 @@ export function errorResponder(logger: Logger): ErrorRequestHandler {
       return;
     }
     const failure = classifyHttpError(err);
-    if (failure.code === 'internal') {
+    if (isDatabaseUnavailable(failure)) {
+      logOutage(logger, failure);
+    } else if (failure.code === 'internal') {
       const cause = failure.cause instanceof Error ? failure.cause : undefined;
       logger.error('unhandled_failure', { error: cause?.message, stack: cause?.stack });
     }
+    // An outage or a rate limit names its delay in details; the header is what HTTP clients honour.
+    const retryAfter = retryAfterOf(failure);
+    if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
     res.status(failure.status).json(errorBody(failure));
   };
 }

@@ -1,8 +1,9 @@
 // The one path every tool call takes: parse input, run, check output, shape the result, count and log.
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLS, isToolName } from '@svc/contract';
-import { fail, toServiceError, type ServiceError } from '@svc/errors';
+import { fail, type ServiceError } from '@svc/errors';
 import { annotateRequestContext } from '@svc/observability';
+import { classifyThrow, isDatabaseUnavailable, logOutage } from '../failure';
 import { composeFooter } from './footer';
 import type { ToolContext, ToolHandler } from './tool-handler';
 import { errorResult, successResult } from './tool-result';
@@ -49,9 +50,11 @@ export async function callTool(
       links: definition.annotations.readOnlyHint ? handler.links?.(checked.data as never) : undefined,
     });
   } catch (thrown) {
-    const err = toServiceError(thrown);
+    const err = classifyThrow(thrown);
     outcome = err.code;
-    if (err.code === 'internal') {
+    if (isDatabaseUnavailable(err)) {
+      logOutage(ctx.deps.logger, err);
+    } else if (err.code === 'internal') {
       const cause = err.cause instanceof Error ? err.cause : undefined;
       ctx.deps.logger.error('tool_failed', { error: cause?.message, stack: cause?.stack });
     }

@@ -9,6 +9,7 @@ import { personRateLimit } from '../account/data/person-rate-limit';
 import { AgentSessionFailed, applyDecision, type DecisionContext } from './consent-decision';
 import { loadAuthorization, type LoadedAuthorization } from './consent-request';
 import { claimDecision, hasStandingConsent } from './consent-state';
+import { answerOutage, outageOf } from './outage';
 
 const decisionBody = z.object({ decision: z.enum(['allow', 'deny']) });
 
@@ -141,6 +142,9 @@ export function consentRoutes({ deps, provider }: ConsentRouteOptions): Router {
     if (parserType === 'entity.parse.failed' || parserType === 'entity.too.large') {
       return refuse(res, 400, 'invalid_request', 'The request body is not a small JSON object');
     }
+    // The contract's consent answers include 503 server_error: an outage is that, with its delay.
+    const outage = outageOf(err);
+    if (outage !== undefined) return answerOutage(res, outage, deps.logger, 'server_error');
     deps.logger.error('consent_failed', {
       error: err instanceof Error ? err.message : String(err),
       stack: err instanceof Error ? err.stack : undefined,

@@ -8,6 +8,7 @@ import { authRateLimit, createAuthLimiter } from '../http/auth-rate-limit';
 import { consentRoutes } from './consent-routes';
 import { metadataRoutes } from './metadata-routes';
 import { mountProvider } from './mount';
+import { providerOutages } from './outage';
 import { registrationCors } from './registration-cors';
 
 export { verifyAccessToken, looksLikeJwt, mcpResource } from './access-token';
@@ -31,9 +32,7 @@ function lazyProvider(deps: ServerDeps): () => Promise<Provider> {
         cookiePrefix: deps.settings.sessionCookiePrefix,
         keys,
         database: deps.database,
-      });
-      instance.on('server_error', (_ctx, err: Error) => {
-        deps.logger.error('oauth_server_error', { error: err.message, stack: err.stack });
+        logger: deps.logger,
       });
       // oidc-provider drops a grant's records when a used refresh token comes back or a client
       // revokes; the agent session must end with them, or its access tokens would live on.
@@ -74,5 +73,7 @@ export function oauthRoutes(deps: ServerDeps): Router {
       cookiePrefix: deps.settings.sessionCookiePrefix,
     }),
   );
+  // The provider is built from keys kept in the database: a first request during an outage fails here.
+  router.use(providerOutages(deps.logger));
   return router;
 }

@@ -1,6 +1,7 @@
 // Configures oidc-provider as the service's OAuth 2.1 authorization server (issuer = PUBLIC_URL).
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '@svc/db';
+import type { Logger } from '@svc/observability';
 import type { AuthSettings } from '../settings';
 import { createOAuthAdapter } from './adapter';
 import type { OAuthKeys } from './keys';
@@ -15,6 +16,7 @@ import { OAUTH_ROUTES, SCOPES_SUPPORTED } from './names';
 import { checkRegistration } from './registration-guard';
 import { tokenAudit } from './token-audit';
 import { mcpResource } from './access-token';
+import { installOutageAnswer } from './outage';
 
 export interface ProviderParts {
   publicUrl: string;
@@ -23,6 +25,8 @@ export interface ProviderParts {
   cookiePrefix: string;
   keys: OAuthKeys;
   database: Database;
+  /** Server errors are logged here; a database outage as `database_unavailable`. */
+  logger: Logger;
 }
 
 
@@ -135,6 +139,8 @@ export function buildProvider(parts: ProviderParts): Provider {
   const provider = new Provider(publicUrl, configuration);
   // Host and scheme come from the forwarding headers mount.ts sets from PUBLIC_URL, never from a client.
   provider.proxy = true;
+  // First, so it is outermost: it also sees the 500 the audit middleware answers.
+  installOutageAnswer(provider, parts.logger);
   provider.use(tokenAudit(parts.database));
   provider.use(async (ctx, next) => {
     await next();

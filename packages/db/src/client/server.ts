@@ -23,6 +23,10 @@ export async function openServer({ url, poolMax = 10 }: ServerOptions): Promise<
   const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5_000 });
   // An idle client's network error would otherwise crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  // pg-pool listens for errors only on idle clients: a connection dropped while a transaction holds
+  // its client emits an 'error' nobody hears, and that would crash the process. The failing query
+  // already rejects with the same error, and pg-pool discards the broken client on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle({ client: pool, schema });
   const database: Database = {
     kind: 'server',
