@@ -46,18 +46,27 @@ describe('/readyz follows the database', () => {
     expect(h.logs.some((l) => l.message === 'readiness_failed' && l.level === 'warn')).toBe(true);
   });
 
-  it('meanwhile logs a failing authenticated request at error level with its stack and request id', async () => {
+  it('meanwhile answers an authenticated request with the retryable outage, logged once with its stack and request id', async () => {
     const id = mintRequestId();
     const res = await fetch(`${h.url}/mcp`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'X-Request-Id': id },
       body: '{}',
     });
+    // The bearer check needs the database: the outage must not pass for a bad token (401).
     expect(res.status).toBe(500);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('internal');
-    const failure = h.logs.find((l) => l.message === 'unhandled_failure' && l.requestId === id);
-    expect(failure).toMatchObject({ level: 'error' });
-    expect(typeof failure?.stack).toBe('string');
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'internal',
+        message: 'The database is unavailable; retry in 5 seconds',
+        details: { reason: 'database_unavailable', retryable: true, retry_after_seconds: 5 },
+      },
+    });
+    const failures = h.logs.filter((l) => l.level === 'error' && l.requestId === id && l.message !== 'http_request');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ message: 'database_unavailable', reason: 'ECONNREFUSED' });
+    expect(typeof failures[0]?.stack).toBe('string');
     expect(h.logs.find((l) => l.message === 'http_request' && l.requestId === id)).toMatchObject({ level: 'error', status: 500 });
   });
 
