@@ -45,6 +45,8 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'test/oauth-restart.test.ts',
       'test/oauth-sdk-flow.test.ts',
       'test/rate-limit.test.ts',
+      'test/shared-limits.test.ts',
+      'test/database-outage.test.ts',
       'test/account-login.test.ts',
       'test/oauth-tokens.test.ts',
     ],
