@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).optional(),
+  /** Seconds a server-mode start waits for an unreachable database before giving up; 0 does not wait. */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(604_800).default(300),
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly']).default('info'),
   LOG_STDERR: flag(false),
   SVC_TOKEN: z.string().min(1).optional(),

@@ -11,7 +11,7 @@ import { settingsFromEnv } from './settings';
 
 export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}): Promise<ServerDeps> {
   const logger = createLogger({ level: env.LOG_LEVEL, stderr: env.LOG_STDERR || opts.forceStderr });
-  const database = await openDatabase(databaseOptions(env));
+  const database = await openDatabase(databaseOptions(env, logger));
   const retrieval = retrievalParts(env.embeddings, logger);
   const deps = assembleDeps({
     retriever: retrieval.retriever,
