@@ -1,12 +1,13 @@
 // Limits shared by every instance: two apps on one PostgreSQL count one budget and one sign-in lockout.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, rowsOf } from '@svc/db';
 import { testStorage } from '@svc/db/testing';
 import { FAILED_LOGIN_WINDOW_SECONDS, FAILED_LOGINS_ALLOWED } from '../src/account/login-attempts';
 import { parseEnv } from '../src/env';
 import { settingsFromEnv } from '../src/settings';
 import { api, personWithPassword, signIn } from './helpers/account-auth';
-import type { Harness } from './helpers/harness';
+import { startHarness, type Harness } from './helpers/harness';
 import { startInstancePair, type InstancePair } from './helpers/instance-pair';
 import { newUserToken } from './helpers/mcp-client';
 import { postMcp } from './helpers/mcp-http';
@@ -130,5 +131,24 @@ describe.skipIf(!POSTGRES)(onPostgres('the sign-in lockout across two instances 
     // Nine more on B: with B's own three from before they would lock it if B had counted alone.
     for (let i = 0; i < FAILED_LOGINS_ALLOWED - 1; i++) expect((await attempt(pair.b, 'oli@example.com', 'guess')).status).toBe(401);
     expect((await attempt(pair.b, 'oli@example.com', PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('on the embedded default', () => {
+  it('counts in the process, as before: the budget holds and nothing is written to the shared table', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const h = await startHarness({ database, tools: TEST_TOOLS, settings: { rateLimit: { toolCallsPerMinute: 2, burst: 0 } } });
+    try {
+      const { token } = await newUserToken(database, 'ada@example.com');
+      for (let i = 0; i < 2; i++) expect((await postMcp(h.url, token, listTools(i))).res.status).toBe(200);
+      const { res } = await postMcp(h.url, token, listTools());
+      expect(res.status).toBe(429);
+      expectRetryAfter(res.headers);
+      const rows = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from rate_limits`));
+      expect(rows[0]?.n).toBe(0);
+    } finally {
+      await h.close();
+      await database.close();
+    }
   });
 });
