@@ -1,27 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliEnv, runCli, startServe, stop } from './helpers/cli';
 
-const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-account-cli-'));
 const env = cliEnv({ DATA_DIR: dataDir });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** `svc …` with `input` written to its stdin, the way an operator pipes a password in. */
-async function svcWithInput(args: string[], input: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: APP_DIR, env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  child.stdin.end(input);
-  const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? -1)));
-  return { code, stdout, stderr };
-}
+const svcWithInput = (args: string[], input: string) => runCli(args, env, input);
 
 async function loginStatus(password: string): Promise<number> {
   const { child, url } = await startServe(env);

@@ -23,12 +23,18 @@ export async function readPasswordFromStdin(stdin: NodeJS.ReadStream = process.s
 /** Asked twice with echo off; prompts go to stderr so stdout keeps only the command's outcome. */
 async function askPassword(optional: boolean): Promise<string | null> {
   const hint = optional ? ' (Enter for none: the user then signs in with tokens only)' : '';
-  const first = await read({ prompt: `Password${hint}: `, silent: true, replace: '', output: process.stderr });
-  if (first === '' && optional) return null;
-  const password = acceptable(first);
-  const again = await read({ prompt: 'Password again: ', silent: true, replace: '', output: process.stderr });
-  if (again !== password) throw fail.validation('The two passwords differ; nothing was changed');
-  return password;
+  const ask = (prompt: string) => read({ prompt, silent: true, replace: '', output: process.stderr });
+  try {
+    const first = await ask(`Password${hint}: `);
+    if (first === '' && optional) return null;
+    const password = acceptable(first);
+    if ((await ask('Password again: ')) !== password) throw fail.validation('The two passwords differ; nothing was changed');
+    return password;
+  } finally {
+    // A terminal left reading would keep the command alive after it has done its work.
+    process.stdin.pause();
+    process.stdin.unref?.();
+  }
 }
 
 /**
