@@ -4,16 +4,17 @@ import { openDatabase, type Database } from '@svc/db';
 import { READY_PING_TIMEOUT_MS } from '../src/http/health';
 import { startHarness, type Harness } from './helpers/harness';
 import { newUserToken } from './helpers/mcp-client';
-import { startSocketDatabase, type SocketDatabase } from './helpers/socket-database';
+import { startOutageDatabase, type OutageDatabase } from './helpers/outage-database';
 
-// The server driver (node-postgres) against a database the test can take away and bring back.
-let pg: SocketDatabase;
+// The server driver (node-postgres) against a database the test can take away and bring back:
+// PGlite over pglite-socket, or on the PostgreSQL leg a database of its own, behind a cuttable proxy.
+let pg: OutageDatabase;
 let database: Database;
 let h: Harness;
 let token: string;
 beforeAll(async () => {
-  pg = await startSocketDatabase();
-  database = await openDatabase({ url: pg.url, poolMax: 1 });
+  pg = await startOutageDatabase();
+  database = await openDatabase({ url: pg.url, poolMax: pg.poolMax });
   h = await startHarness({ database });
   token = (await newUserToken(database, 'ready@example.com')).token;
 });
@@ -35,7 +36,7 @@ describe('/readyz follows the database', () => {
   });
 
   it('goes 503 (fast) when the database goes away, and the server keeps serving', async () => {
-    await pg.stop();
+    await pg.cut();
     const answer = await readyz();
     expect(answer).toMatchObject({
       status: 503,
@@ -71,7 +72,7 @@ describe('/readyz follows the database', () => {
   });
 
   it('is 200 again once the database is back on the same address, through a recovered pool', async () => {
-    await pg.start();
+    await pg.restore();
     expect((await readyz()).status).toBe(200);
     expect((await readyz()).status).toBe(200);
   });
