@@ -62,6 +62,8 @@ export function consentRoutes({ deps, provider }: ConsentRouteOptions): Router {
       );
     } catch (err) {
       if (!(err instanceof AgentSessionFailed)) throw err;
+      const outage = outageOf(err.cause);
+      if (outage !== undefined) return answerOutage(res, outage, deps.logger, 'server_error');
       deps.logger.error('agent_session_open_failed', {
         error: err.cause instanceof Error ? err.cause.message : String(err.cause),
       });
