@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, runCli, startServe, stop } from './helpers/cli';
 
@@ -32,7 +33,7 @@ async function onTerminal(args: string[], answers: { prompt: RegExp; text: strin
   let seen = 0;
   const onOutput = (d: Buffer) => {
     // Cursor moves and line clears are the terminal's business: read the text only.
-    screen += d.toString().replace(/\u001b\[[0-9;]*[A-Za-z]/g, '');
+    screen += stripVTControlCharacters(d.toString());
     const answer = answers[next];
     if (answer && answer.prompt.test(screen.slice(seen))) {
       next++;
