@@ -2,11 +2,13 @@
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * The one list of what the leg runs, by workspace (paths from the workspace root). Picked: every
- * test that reads or writes the database through the product's own code paths — queries and
- * row-level security, migrations, the tool plane, restarts, readiness, rate limits, concurrency
- * and several instances. Left out: tests of PGlite itself (data-directory persistence, the
- * pglite-socket driver), CLI tests over an embedded data directory, pure unit tests, the browser.
+ * The one list of what the leg runs, by workspace (patterns relative to the workspace). Picked:
+ * the tests whose subject is storage — queries and row-level security, migrations, the tool
+ * plane, account data and deletion, restarts, readiness and outages, rate limits, concurrency and
+ * several instances. Left out: tests of PGlite itself (data-directory persistence, the
+ * pglite-socket driver), CLI tests over an embedded data directory, pure unit tests, the browser,
+ * and the rest of the HTTP and OAuth surface (it passes with SVC_TEST_STORAGE=postgres too, but
+ * would add minutes for little).
  */
 const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?: string[] }> = {
   db: {
@@ -39,6 +41,9 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'test/rules-and-resources.test.ts',
       'test/background-runs.test.ts',
       'test/usage-ledger.test.ts',
+      // the dashboard's data routes and account deletion (cascades across every table)
+      'test/account-data-*.test.ts',
+      'test/account-delete.test.ts',
       // operation: several instances, readiness, restarts, limits, concurrent sign-ins
       'test/two-instances.test.ts',
       'test/readiness.test.ts',
