@@ -1,9 +1,10 @@
 // The database going away under a running server: every surface answers the retryable outage, and nothing is lost.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintRequestId } from '@svc/contract';
-import { memories, openDatabase, type Database } from '@svc/db';
+import { memories, openDatabase, rowsOf, type Database } from '@svc/db';
+import { testStorage } from '@svc/db/testing';
 import { api, personWithPassword, signIn } from './helpers/account-auth';
 import { startHarness, type Harness } from './helpers/harness';
 import { call, connect, newUserToken } from './helpers/mcp-client';
@@ -146,5 +147,34 @@ describe('once the database is back', () => {
     expect(await countByContent(LOST)).toBe(0);
     expect((await api(h, 'GET', '/account/memories', { token: session })).status).toBe(200);
     expect((await tokenRequest(fresh.url)).status).toBe(401);
+  });
+});
+
+describe('an administrator ending the connection (PostgreSQL)', () => {
+  const ENDED = 'Deploys are frozen during the quarterly audit week.';
+
+  it.runIf(testStorage() === 'postgres')('answers a remember whose backend was terminated (57P01) with the same outage, and writes nothing', async () => {
+    let outcome: Awaited<ReturnType<typeof call>> | undefined;
+    // The lock holds the remember inside its transaction until its backend is terminated.
+    await database.system(async (tx) => {
+      await tx.execute(sql`lock table memories in exclusive mode`);
+      const pending = call(client, 'remember', { content: ENDED, project_hint: PROJECT });
+      let pid: number | undefined;
+      for (let i = 0; i < 100 && pid === undefined; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const waiting = rowsOf<{ pid: number }>(
+          await tx.execute(sql`select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+        );
+        pid = waiting[0]?.pid;
+      }
+      expect(pid).toBeDefined();
+      await tx.execute(sql`select pg_terminate_backend(${pid})`);
+      outcome = await pending;
+    });
+    expect(outcome?.raw.isError).toBe(true);
+    expect(outcome?.error).toEqual(OUTAGE);
+    expect(await countByContent(ENDED)).toBe(0);
+    // The pool drops the terminated connection: the next call is served.
+    expect((await call(client, 'recall', { query: 'backed up', project_hint: PROJECT })).error).toBeUndefined();
   });
 });

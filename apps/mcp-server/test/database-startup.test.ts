@@ -60,12 +60,16 @@ function records(output: string, message: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-async function until<T>(probe: () => T | undefined, what: string, ms = 45_000): Promise<T> {
+/** Polls `probe`; a process that exits or stays silent too long fails the test with what it said. */
+async function until<T>(probe: () => T | undefined, what: string, from?: Spawned, ms = 45_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const found = probe();
     if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    const exited = from?.child.exitCode !== null && from?.child.exitCode !== undefined;
+    if (exited || Date.now() > deadline) {
+      throw new Error(`${exited ? 'exited' : 'timed out'} waiting for ${what}: ${from?.output() ?? ''}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -77,14 +81,14 @@ describe('a server started while the database is away', () => {
     const waiting = await until(() => {
       const found = records(serve.output(), 'database_waiting');
       return found.length >= 2 ? found : undefined;
-    }, 'two database_waiting records');
+    }, 'two database_waiting records', serve);
     expect(waiting.slice(0, 2)).toEqual([
       expect.objectContaining({ level: 'warn', attempt: 1, next_delay_ms: 500, reason: 'ECONNREFUSED' }),
       expect.objectContaining({ level: 'warn', attempt: 2, next_delay_ms: 1000, reason: 'ECONNREFUSED' }),
     ]);
     expect(serve.child.exitCode).toBeNull();
     await od.restore();
-    const port = await until(() => records(serve.output(), 'listening')[0]?.port as number | undefined, 'listening');
+    const port = await until(() => records(serve.output(), 'listening')[0]?.port as number | undefined, 'listening', serve);
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(200);
     expect(serve.output()).not.toContain(PASSWORD);
@@ -107,6 +111,19 @@ describe('a server started while the database is away', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(serve.output()).toMatch(/The database refused the connection: database "svc_test_\w+" does not exist \(SQLSTATE 3D000\)/);
     expect(records(serve.output(), 'database_waiting')).toEqual([]);
+  });
+
+  it('an svc command in server mode waits too, logging to stderr, then does its work', async () => {
+    const od = await cutDatabase();
+    const migrate = spawnCli(['migrate'], serverEnv(od.url, od.poolMax));
+    let stdout = '';
+    migrate.child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+    await until(() => (records(migrate.output(), 'database_waiting').length > 0 ? true : undefined), 'database_waiting', migrate);
+    // Its stdout is the command's answer: the waiting records go to stderr only.
+    expect(stdout).toBe('');
+    await od.restore();
+    expect(await migrate.exited).toBe(0);
+    expect(stdout.trim()).toBe('migrations applied');
   });
 
   it('svc stdio waits too, then answers the MCP SDK client', async () => {
