@@ -6,11 +6,12 @@ import type { Env } from './env';
 import { createHttpServer } from './http/server';
 import { startLocalChannel, type LocalChannel } from './local/channel-server';
 import { isSharableDataDir } from './local/socket-path';
+import { openTakingOver } from './local/take-over';
 import { announceFirstAccount } from './first-account';
 import { openRuntime } from './runtime';
 
 export async function serve(env: Env): Promise<Server> {
-  const deps = await openRuntime(env);
+  const deps = await openTakingOver(env, () => openRuntime(env));
   const app = createApp(deps);
   const server = createHttpServer(app).listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {

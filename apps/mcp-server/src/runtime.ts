@@ -9,6 +9,9 @@ import { assembleDeps } from './assemble-deps';
 import { retrievalParts, startEmbedderUpkeep } from './retrieval-parts';
 import { settingsFromEnv } from './settings';
 
+/** What each runtime started in the background, to stop when it lets go of the database. */
+const upkeepStops = new WeakMap<ServerDeps, () => void>();
+
 export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}): Promise<ServerDeps> {
   const logger = createLogger({ level: env.LOG_LEVEL, stderr: env.LOG_STDERR || opts.forceStderr });
   const database = await openDatabase(databaseOptions(env, logger));
@@ -26,7 +29,20 @@ export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}
   // Runs a previous process left queued (or died running) continue here.
   await deps.runs.resume();
   if (retrieval.embedder) {
-    startEmbedderUpkeep({ database, embedder: retrieval.embedder, logger, keepWarmMinutes: env.KEEP_WARM_MINUTES });
+    upkeepStops.set(
+      deps,
+      startEmbedderUpkeep({ database, embedder: retrieval.embedder, logger, keepWarmMinutes: env.KEEP_WARM_MINUTES }),
+    );
   }
   return deps;
+}
+
+/**
+ * Lets go of the database: background upkeep stops, queued usage rows are written, the database closes.
+ * A background run cut short here is resumed by whoever opens the database next.
+ */
+export async function closeRuntime(deps: ServerDeps): Promise<void> {
+  upkeepStops.get(deps)?.();
+  await deps.usage.flush();
+  await deps.database.close();
 }

@@ -78,6 +78,9 @@ describe('svc commands while the server runs', () => {
 });
 
 describe('svc commands with nothing running', () => {
+  let owner: Client;
+  let second: Client;
+
   it('opens the data itself once the server has stopped, and finds what was written through it', async () => {
     expect(await stop(served.child)).toBe(0);
     expect(await cli(['token', 'create', '--user', 'di@example.com'])).toMatch(/^svc_/);
@@ -85,14 +88,39 @@ describe('svc commands with nothing running', () => {
 
   it('lets a stdio session hold the data and serve the commands and sessions that come after it', async () => {
     const token = await cli(['token', 'create', '--user', 'bob@example.com']);
-    const owner = await connectStdio({ ...env, SVC_TOKEN: token });
+    owner = await connectStdio({ ...env, SVC_TOKEN: token });
     clients.push(owner);
     expect(await cli(['user', 'add', 'eve@example.com'])).toMatch(/^user eve@example.com created/);
-    const second = await connectStdio({ ...env, SVC_TOKEN: token });
+    second = await connectStdio({ ...env, SVC_TOKEN: token });
     clients.push(second);
     const hint = '/home/bob/src/ledger';
     expect((await call(owner, 'remember', { content: 'Ledger exports run nightly at two.', project_hint: hint })).error).toBeUndefined();
     const found = await call<{ results: { memory: { content: string } }[] }>(second, 'recall', { query: 'ledger exports nightly', project_hint: hint });
     expect(found.ok.results.map((r) => r.memory.content)).toContain('Ledger exports run nightly at two.');
+  });
+
+  it('hands the data to a server started later: both agents go on, now through the server', async () => {
+    served = await startServe(env);
+    const recalled = async (client: Client, query: string) =>
+      (await call<{ results: { memory: { content: string } }[] }>(client, 'recall', { query, project_hint: '/home/bob/src/ledger' })).ok
+        .results.map((r) => r.memory.content);
+    expect(await recalled(owner, 'ledger exports nightly')).toContain('Ledger exports run nightly at two.');
+    expect((await call(second, 'remember', { content: 'Ledger imports are checked by Ana.', project_hint: '/home/bob/src/ledger' })).error).toBeUndefined();
+    const token = await cli(['token', 'create', '--user', 'bob@example.com']);
+    const http = await connect(served.url, token);
+    clients.push(http);
+    const overHttp = await call<{ results: { memory: { content: string } }[] }>(http, 'recall', { query: 'ledger imports checked', project_hint: '/home/bob/src/ledger' });
+    expect(overHttp.ok.results.map((r) => r.memory.content)).toContain('Ledger imports are checked by Ana.');
+    const status = await runCli(['migrate'], env);
+    expect(status.code).toBe(0);
+    expect(served.streams.stdout + served.streams.stderr).toContain('local_channel_listening');
+  });
+
+  it('takes the data back into a stdio session when the server stops', async () => {
+    expect(await stop(served.child)).toBe(0);
+    const after = await call<{ results: { memory: { content: string } }[] }>(owner, 'recall', { query: 'ledger imports checked', project_hint: '/home/bob/src/ledger' });
+    expect(after.error).toBeUndefined();
+    expect(after.ok.results.map((r) => r.memory.content)).toContain('Ledger imports are checked by Ana.');
+    expect((await call(second, 'recall', { query: 'ledger', project_hint: '/home/bob/src/ledger' })).error).toBeUndefined();
   });
 });

@@ -1,19 +1,15 @@
 // Runs an administrative action: through the process that holds the embedded data, or on the database here.
 import { openDatabase, type Database } from '@svc/db';
-import { isServiceError } from '@svc/errors';
 import { runAdminAction, type AdminActionName, type AdminArgs } from '../admin/actions';
 import { databaseOptions } from '../database-options';
 import type { Env } from '../env';
 import { connectLocalChannel, runRemoteAdmin } from '../local/channel-client';
+import { isDataDirLocked, sleep } from '../local/data-dir-locked';
 import { isSharableDataDir } from '../local/socket-path';
 
 /** A brief holder (another command) lets go within this; a server answers on its channel at once. */
 const LOCKED_RETRIES = 20;
 const LOCKED_RETRY_MS = 250;
-
-function isDataDirLocked(thrown: unknown): boolean {
-  return isServiceError(thrown) && thrown.details?.reason === 'data_dir_locked';
-}
 
 async function runHere(env: Env, name: AdminActionName, args: unknown): Promise<string> {
   // `migrate` opens without migrating so that it is the action itself that reports the outcome.
@@ -35,7 +31,7 @@ export async function runAction<N extends AdminActionName>(env: Env, name: N, ar
     } catch (thrown) {
       // The holder may be a server still starting, or another command about to finish.
       if (!isDataDirLocked(thrown) || attempt >= LOCKED_RETRIES) throw thrown;
-      await new Promise((resolve) => setTimeout(resolve, LOCKED_RETRY_MS));
+      await sleep(LOCKED_RETRY_MS);
     }
   }
 }

@@ -1,5 +1,6 @@
 // The other end of the local channel: commands and stdio sessions handed to the process holding the data.
 import { request, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { ServiceError, isErrorCode, type ErrorBody } from '@svc/errors';
 import { CHANNEL_PROTOCOL, STDIO_UPGRADE, TOKEN_HEADER } from './channel-protocol';
 import { localSocketPath } from './socket-path';
@@ -11,6 +12,8 @@ export interface ChannelHandle {
 }
 
 const STATUS_TIMEOUT_MS = 3_000;
+/** Letting go waits for the holder's queued usage rows to be written. */
+const HANDOVER_TIMEOUT_MS = 30_000;
 
 async function readBody(res: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -29,12 +32,12 @@ function refusal(status: number, text: string): ServiceError {
   return new ServiceError('internal', `The local channel answered ${status}`);
 }
 
-function call(path: string, method: string, route: string, body?: unknown): Promise<{ status: number; text: string }> {
+function call(path: string, method: string, route: string, body?: unknown, timeoutMs = STATUS_TIMEOUT_MS): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ socketPath: path, method, path: route, headers: { 'content-type': 'application/json' } }, (res) => {
       readBody(res).then((text) => resolve({ status: res.statusCode ?? 0, text }), reject);
     });
-    req.setTimeout(STATUS_TIMEOUT_MS, () => req.destroy(new Error('local channel timed out')));
+    req.setTimeout(timeoutMs, () => req.destroy(new Error('local channel timed out')));
     req.once('error', reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });
@@ -60,12 +63,8 @@ export async function runRemoteAdmin(channel: ChannelHandle, action: string, arg
   return (JSON.parse(text) as { output: string }).output;
 }
 
-/** Joins this process's stdin and stdout to a session served by the owner; resolves when it ends. */
-export function pipeStdio(
-  channel: ChannelHandle,
-  token: string | undefined,
-  io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } = { input: process.stdin, output: process.stdout },
-): Promise<void> {
+/** A session served by the owner, as a socket of newline-delimited MCP frames; refused sessions reject with their code. */
+export function openStdioSocket(channel: ChannelHandle, token: string | undefined): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { connection: 'Upgrade', upgrade: STDIO_UPGRADE };
     if (token) headers[TOKEN_HEADER] = token;
@@ -74,15 +73,16 @@ export function pipeStdio(
     req.once('response', (res) => {
       readBody(res).then((text) => reject(refusal(res.statusCode ?? 0, text)), reject);
     });
-    req.once('upgrade', (_res, socket, head) => {
-      if (head.length) io.output.write(head);
-      io.input.pipe(socket);
-      socket.pipe(io.output, { end: false });
-      socket.once('close', () => {
-        io.input.unpipe(socket);
-        resolve();
-      });
+    req.once('upgrade', (_res, socket: Socket, head: Buffer) => {
+      if (head.length) socket.unshift(head);
+      resolve(socket);
     });
     req.end();
   });
+}
+
+/** Asks a `svc stdio` process holding the data to let go of it; resolves once it has. */
+export async function requestHandover(channel: ChannelHandle): Promise<void> {
+  const { status, text } = await call(channel.path, 'POST', '/handover', {}, HANDOVER_TIMEOUT_MS);
+  if (status !== 200) throw refusal(status, text);
 }

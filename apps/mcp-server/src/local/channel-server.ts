@@ -11,14 +11,19 @@ import { CHANNEL_PROTOCOL, STDIO_UPGRADE, TOKEN_HEADER } from './channel-protoco
 
 export interface LocalChannel {
   path: string;
-  /** Stops taking new connections and resolves once every session through it has ended. */
-  close(): Promise<void>;
+  /**
+   * Stops taking new connections and resolves once every session through it has ended; with
+   * `endSessions` it ends them now (their bridges reconnect to whoever holds the data next).
+   */
+  close(opts?: { endSessions?: boolean }): Promise<void>;
 }
 
 export interface LocalChannelOptions {
   dataDir: string;
   deps: ServerDeps;
   role: 'serve' | 'stdio';
+  /** A stdio holder lets go of the data when a server asks for it; resolves once the data is free. */
+  onHandover?: () => Promise<void>;
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -38,7 +43,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-export async function startLocalChannel({ dataDir, deps, role }: LocalChannelOptions): Promise<LocalChannel> {
+export async function startLocalChannel({ dataDir, deps, role, onHandover }: LocalChannelOptions): Promise<LocalChannel> {
   const path = localSocketPath(dataDir);
   const sessions = new Set<Socket>();
 
@@ -57,6 +62,12 @@ export async function startLocalChannel({ dataDir, deps, role }: LocalChannelOpt
           if (err.code === 'internal') deps.logger.error('local_admin_failed', { error: String(thrown) });
           send(res, err.status, errorBody(err));
         }
+        return;
+      }
+      if (req.method === 'POST' && req.url === '/handover' && onHandover) {
+        deps.logger.info('local_handover', { role });
+        await onHandover();
+        send(res, 200, { released: true });
         return;
       }
       send(res, 404, { error: { code: 'not_found', message: `No local route ${req.method} ${req.url}` } });
@@ -95,8 +106,11 @@ export async function startLocalChannel({ dataDir, deps, role }: LocalChannelOpt
 
   return {
     path,
-    async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+    async close(opts = {}) {
+      // Not waiting for the listener's own close: a handover asks over one of its connections.
+      server.close();
+      server.closeIdleConnections();
+      if (opts.endSessions) for (const s of sessions) s.destroy();
       await Promise.all([...sessions].map((s) => new Promise((resolve) => (s.closed ? resolve(null) : s.once('close', resolve)))));
       await unlink(path).catch(() => undefined);
     },

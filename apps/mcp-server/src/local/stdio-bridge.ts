@@ -1,0 +1,95 @@
+// Joins a stdio client to a session served by the process holding the data, and survives a change of holder.
+import type { Duplex, Readable, Writable } from 'node:stream';
+
+export interface StdioBridgeOptions {
+  input: Readable;
+  output: Writable;
+  /** A fresh connection to a session of whoever holds the data now (this process or another). */
+  connect(): Promise<Duplex>;
+  onReconnect?(): void;
+}
+
+interface Frame {
+  id?: string | number;
+  method?: string;
+  result?: unknown;
+  error?: unknown;
+}
+
+const REPLAY_ID = 'svc-bridge-replay';
+
+function parse(line: string): Frame | null {
+  try {
+    return JSON.parse(line) as Frame;
+  } catch {
+    return null;
+  }
+}
+
+/** Calls newline-delimited JSON back, one complete line at a time. */
+function onLines(stream: Readable, fn: (line: string) => void): void {
+  let rest = '';
+  stream.on('data', (chunk: Buffer | string) => {
+    const lines = (rest + chunk.toString()).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) if (line.trim() !== '') fn(line);
+  });
+}
+
+/**
+ * The client's handshake is kept and replayed to a new holder, so an agent's session goes on when the
+ * data changes hands (a server taking over from a stdio session); calls in flight at that moment are
+ * answered with an error the agent can retry. Resolves when the client hangs up.
+ */
+export function runStdioBridge(opts: StdioBridgeOptions): Promise<void> {
+  let initialize: Frame | null = null;
+  let initialized: string | null = null;
+  const pending = new Set<string | number>();
+  let backend: Duplex | null = null;
+  let queue: string[] = [];
+  let inputEnded = false;
+
+  const toClient = (frame: object) => opts.output.write(`${JSON.stringify(frame)}\n`);
+  const toBackend = (line: string) => (backend ? backend.write(`${line}\n`) : queue.push(line));
+
+  return new Promise<void>((resolve, reject) => {
+    const attach = (socket: Duplex, replay: boolean) => {
+      backend = socket;
+      const held = queue;
+      queue = [];
+      if (replay && initialize) toBackend(JSON.stringify({ ...initialize, id: REPLAY_ID }));
+      if (replay && initialized) toBackend(initialized);
+      for (const line of held) toBackend(line);
+      onLines(socket, (line) => {
+        const frame = parse(line);
+        if (frame?.id === REPLAY_ID) return;
+        if (frame?.id !== undefined && frame.method === undefined) pending.delete(frame.id);
+        opts.output.write(`${line}\n`);
+      });
+      socket.once('close', () => {
+        backend = null;
+        if (inputEnded) return resolve();
+        for (const id of pending) {
+          toClient({ jsonrpc: '2.0', id, error: { code: -32603, message: 'The memory service changed process during this call; retry it' } });
+        }
+        pending.clear();
+        opts.onReconnect?.();
+        opts.connect().then((next) => attach(next, true), reject);
+      });
+    };
+
+    onLines(opts.input, (line) => {
+      const frame = parse(line);
+      if (frame?.method === 'initialize') initialize = frame;
+      if (frame?.method === 'notifications/initialized') initialized = line;
+      if (frame?.id !== undefined && frame.method !== undefined) pending.add(frame.id);
+      toBackend(line);
+    });
+    opts.input.once('end', () => {
+      inputEnded = true;
+      if (backend) backend.end();
+      else resolve();
+    });
+    opts.connect().then((first) => attach(first, false), reject);
+  });
+}
