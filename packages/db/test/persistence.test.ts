@@ -1,10 +1,13 @@
 // The embedded database keeps its data in the data directory across close and reopen.
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUser, findUserByEmail, openDatabase } from '../src/index';
 
+const SRC = fileURLToPath(new URL('../src/index.ts', import.meta.url));
 const root = await mkdtemp(join(tmpdir(), 'svc-db-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -37,6 +40,26 @@ describe('embedded persistence', () => {
     }
     const again = await openDatabase({ dataDir });
     await again.close();
+  });
+
+  it('opens at once a data directory whose holder was killed outright (no 10 s wait for the lock to go stale)', async () => {
+    const dataDir = join(root, 'killed');
+    const holder = spawn(
+      process.execPath,
+      ['--import', 'tsx', '-e', `import('${SRC}').then(async (db) => { await db.openDatabase({ dataDir: ${JSON.stringify(dataDir)} }); console.log('held'); setInterval(() => {}, 1000); })`],
+      { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout.on('data', (d: Buffer) => d.toString().includes('held') && resolve());
+      holder.once('exit', (code) => reject(new Error(`holder exited with ${code}`)));
+    });
+    await expect(openDatabase({ dataDir })).rejects.toMatchObject({ code: 'conflict' });
+    holder.kill('SIGKILL');
+    await new Promise((resolve) => holder.once('exit', resolve));
+    const started = Date.now();
+    const reopened = await openDatabase({ dataDir });
+    await reopened.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('refuses to guess between an embedded and a server database', async () => {
