@@ -36,6 +36,26 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'expected a cookie-name prefix')
     .default('svc-session'),
+  /**
+   * Further browser origins allowed to call /mcp, comma-separated (`https://app.example.com`); the
+   * origins of PUBLIC_URL and DASHBOARD_URL are always allowed.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const items = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      const origins = items.map((item) => (URL.canParse(item) ? new URL(item) : undefined));
+      const bad = items.filter((_, i) => {
+        const url = origins[i];
+        return !url || url.origin === 'null' || url.pathname !== '/' || url.search !== '' || url.hash !== '';
+      });
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `expected origins like https://app.example.com, got ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return origins.map((url) => url!.origin);
+    }),
   /** Where people sign in and consent; the authorization server sends browsers there. */
   DASHBOARD_URL: z.url().default('http://127.0.0.1:3000'),
   /** An external OpenID Connect provider for sign-in; all three or none. */

@@ -9,6 +9,21 @@ export interface ServerSettings {
   /** Per caller on POST /mcp, in this instance's memory. */
   rateLimit: { toolCallsPerMinute: number; burst: number };
   auth: AuthSettings;
+  mcpAccess: McpAccessSettings;
+}
+
+/** Who may reach /mcp from a browser, and by which Host, against DNS rebinding. */
+export interface McpAccessSettings {
+  /** Origins allowed besides those of the public URL and the dashboard (ALLOWED_ORIGINS). */
+  extraOrigins: readonly string[];
+  /** Bound to a loopback address: the Host must then be a loopback name or the public URL's host. */
+  loopbackBound: boolean;
+}
+
+/** 127.0.0.0/8, ::1 and `localhost`: addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
 export interface ExternalOidcSettings {
@@ -57,5 +72,6 @@ export function settingsFromEnv(env: Env): ServerSettings {
       ratePerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
       dashboardPerMinute: env.RATE_LIMIT_DASHBOARD_PER_MINUTE,
     },
+    mcpAccess: { extraOrigins: env.ALLOWED_ORIGINS, loopbackBound: isLoopbackHost(env.HOST) },
   };
 }

@@ -4,6 +4,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Caller } from '../auth/caller';
 import type { ServerDeps } from '../deps';
 import { bearerAuth } from '../http/bearer-auth';
+import { originGuard } from '../http/origin-guard';
 import { createToolPlaneLimiter, rateLimitCaller } from '../http/rate-limit';
 import { buildMcpServer } from './build-server';
 import { connectInstructions } from './connect-instructions';
@@ -21,6 +22,8 @@ function initializeOf(body: unknown): JsonRpcLike | undefined {
 
 export function mcpRoutes(deps: ServerDeps): Router {
   const router = Router();
+  // Before authentication and before any MCP handling: a foreign page learns nothing, not even 401.
+  router.use('/mcp', originGuard(deps));
   const auth = bearerAuth(deps);
   // Per caller; in server mode counted in the database, so the budget is the same behind any number of instances.
   const limit = rateLimitCaller(createToolPlaneLimiter(deps, deps.settings.rateLimit));
