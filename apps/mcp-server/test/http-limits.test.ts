@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIES_MAX_BYTES, REQUEST_HEADERS_MAX_BYTES, SERVER_TIMEOUT_MS, isRequestId } from '@svc/contract';
 import { NODE_MAX_HEADER_BYTES } from '../src/http/server';
@@ -85,5 +86,29 @@ describe('request duration', () => {
     expect(SERVER_TIMEOUT_MS).toBe(60_000);
     expect(h.server.requestTimeout).toBe(SERVER_TIMEOUT_MS);
     expect(h.server.headersTimeout).toBe(SERVER_TIMEOUT_MS);
+  });
+});
+
+describe('idle connections', () => {
+  it('stay open past the idle timeouts of proxies and clients: a connection idle for 6 s is reused without an error', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = request(`${h.url}/healthz`, { agent }, (res) => {
+          res.resume();
+          res.once('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.once('error', reject);
+        req.end();
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      // Node's own default (5 s) would have closed it by now, and a proxy reusing it would answer 502.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await get()).toEqual({ status: 200, reused: true });
+      expect(h.server.keepAliveTimeout).toBeGreaterThan(60_000);
+    } finally {
+      agent.destroy();
+    }
   });
 });
