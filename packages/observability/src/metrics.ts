@@ -8,6 +8,7 @@ export interface Metrics {
   toolCalls: Counter<'tool'>;
   rulesLookupFailures: Counter;
   writeRefused: Counter<'reason'>;
+  alarms: Counter<'alarm'>;
 }
 
 export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
@@ -42,6 +43,12 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
       name: 'mcp_write_refused_total',
       help: 'remember calls refused for a missing or unresolvable target (HTTP transport)',
       labelNames: ['reason'],
+      registers,
+    }),
+    alarms: new Counter({
+      name: 'svc_alarms_total',
+      help: 'Alarms raised (failed or timed-out jobs, failed or missing backups), by alarm',
+      labelNames: ['alarm'],
       registers,
     }),
   };
