@@ -1,13 +1,14 @@
 // Public API of the core package: domain rules the server and jobs share, as named exports.
 
-// Secret guard: refuses credentials in free text (`secret_content_rejected:`).
-export { scanForSecrets, type SecretFinding } from './secrets/scan';
+// Secret guard: lives in @svc/secrets; re-exported so existing importers of core keep working.
 export {
+  scanForSecrets,
   assertNoSecrets,
   secretContentRejected,
+  type SecretFinding,
   type GuardedFields,
   type SecretRefusalDetails,
-} from './secrets/guard';
+} from '@svc/secrets';
 
 // Project hints: resolves the contract's `project_hint` (`project_hint_unresolvable:`).
 export { classifyProjectHint, type HintClassification } from './projects/classify-hint';
@@ -72,8 +73,9 @@ export { resolveConflicts } from './conflicts/resolve-conflicts';
 // Retrieval: hybrid search (BM25F in SQL + pgvector, fused), indexing, re-embedding, similarity.
 export * from './retrieval';
 
-// Background runs started by a request (scan_hygiene, benchmark_memory), executed one at a time.
-export { createRunQueue, type RunQueue, type RunHandler } from './runs/run-queue';
+// Background runs started by a request (scan_hygiene, benchmark_memory), handed to the job queue.
+export { type RunQueue, type RunHandler } from './runs/run-queue';
+export { beginRun, finishRun, queuedRuns, requeueRun, type RunRow } from './runs/run-store';
 export { createRunHandlers } from './runs/handlers';
 export { scanHygiene, benchmarkMemory, HYGIENE_JOB, BENCHMARK_JOB } from './runs/run-tools';
 export { runHygieneScan } from './hygiene/scan';

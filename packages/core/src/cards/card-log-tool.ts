@@ -1,7 +1,7 @@
 // The `card_log` tool: append a note (secrets refused before any write) and read the log, newest first.
 import type { ToolArgs, ToolOutput } from '@svc/contract';
 import type { Actor } from '../actor';
-import { assertNoSecrets } from '../secrets/guard';
+import { assertNoSecrets } from '@svc/secrets';
 import { loadThreadSession } from '../sessions/thread-sessions';
 import { appendNote, readLog } from './card-log-rows';
 import type { CardDeps } from './deps';

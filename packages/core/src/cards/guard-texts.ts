@@ -1,6 +1,6 @@
 // The free text of a card call the secret guard checks: title, body and every reason (SECRET_GUARDED_FIELDS).
 import type { LinkItem } from '@svc/contract';
-import { assertNoSecrets } from '../secrets/guard';
+import { assertNoSecrets } from '@svc/secrets';
 
 interface CardTexts {
   title?: string;

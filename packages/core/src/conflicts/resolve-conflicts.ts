@@ -3,7 +3,7 @@ import type { ToolArgs, ToolOutput } from '@svc/contract';
 import type { Tx } from '@svc/db';
 import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
-import { assertNoSecrets } from '../secrets/guard';
+import { assertNoSecrets } from '@svc/secrets';
 import { loadThreadSession } from '../sessions/thread-sessions';
 import { resolveReadTarget } from '../targets/resolve-target';
 import { conflictScopes, isVisible, loadConflicts, type LoadedConflict } from './load';

@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ToolArgs } from '@svc/contract';
 import { memories, rowsOf, type Tx } from '@svc/db';
-import { scanForSecrets } from '../secrets/scan';
+import { scanForSecrets } from '@svc/secrets';
 
 export type ImportItem = ToolArgs<'import_memory'>['items'][number];
 export type RejectReason = 'secret_content_rejected' | 'duplicate' | 'already_imported';

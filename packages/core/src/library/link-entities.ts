@@ -6,7 +6,7 @@ import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
 import { loadMemory } from '../memory/load';
 import { canWriteScope } from '../memory/write-access';
-import { assertNoSecrets } from '../secrets/guard';
+import { assertNoSecrets } from '@svc/secrets';
 import { loadThreadSession } from '../sessions/thread-sessions';
 import { resolveWriteTarget } from '../targets/resolve-target';
 import { findOrCreateEntity, relateEntities } from './entities';

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ToolArgs, ToolOutput } from '@svc/contract';
 import { memories, type Tx } from '@svc/db';
 import type { Actor } from '../actor';
-import { assertNoSecrets } from '../secrets/guard';
+import { assertNoSecrets } from '@svc/secrets';
 import { attachProject, loadThreadSession, sessionView } from '../sessions/thread-sessions';
 import { resolveWriteTarget } from '../targets/resolve-target';
 import type { MemoryDeps } from './deps';

@@ -6,7 +6,7 @@ import { fail } from '@svc/errors';
 import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
 import { loadMemory } from '../memory/load';
-import { assertNoSecrets } from '../secrets/guard';
+import { assertNoSecrets } from '@svc/secrets';
 import { loadThreadSession } from '../sessions/thread-sessions';
 import { personalTarget, resolveWriteTarget } from '../targets/resolve-target';
 import { listActiveRules } from './active-rules';
