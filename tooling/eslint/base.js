@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noImportCycle } from './no-import-cycle.js';
 
 /**
  * Configuration is parsed once in each app's env.ts; reading process.env anywhere else
@@ -40,4 +41,10 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   restrictEnvAccess,
+  // Issue 12 found two cycles in apps/mcp-server; every workspace's lint now refuses a new one.
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { svc: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'svc/no-import-cycle': 'error' },
+  },
 );

@@ -1,9 +1,11 @@
 // Everything the server needs from outside, injected so tests can build an app around their own parts.
+import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolArgs, ToolName, ToolOutput } from '@svc/contract';
 import type { MemoryIndexer, Retriever, RunQueue } from '@svc/core';
 import type { Database } from '@svc/db';
 import type { Logger, Metrics } from '@svc/observability';
 import type { BuildInfo } from './build-info';
-import type { HandlerTable } from './mcp/call-tool';
+import type { Caller } from './auth/caller';
 import type { OAuthRuntime } from './oauth/runtime';
 import type { ServerSettings } from './settings';
 import type { UsageLedger } from './usage/usage-ledger';
@@ -25,3 +27,26 @@ export interface ServerDeps {
   /** The authorization server's keys and agent-session opener (the provider itself is built per app). */
   oauth: OAuthRuntime;
 }
+
+/*
+ * The tool handler types live here rather than in mcp/: the dependencies hold the handler table
+ * and every handler is handed the dependencies, so the two are one concern and one module (apart,
+ * they formed the import cycle deps → call-tool → tool-handler → deps).
+ */
+
+export interface ToolContext {
+  caller: Caller;
+  deps: ServerDeps;
+  transport: 'http' | 'stdio';
+}
+
+export interface ToolHandler<N extends ToolName = ToolName> {
+  name: N;
+  run(args: ToolArgs<N>, ctx: ToolContext): Promise<ToolOutput<N>>;
+  /** Resource links appended to read results (e.g. one per surfaced memory). */
+  links?(output: ToolOutput<N>): ResourceLink[];
+  /** The session-state line for remember, recall and build_context. */
+  sessionLine?(output: ToolOutput<N>): string | undefined;
+}
+
+export type HandlerTable = ReadonlyMap<string, ToolHandler>;

@@ -1,7 +1,7 @@
 // The in-process stand-in for a shared rate limiter while its database does not answer, saying so in the log.
 import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '@svc/observability';
-import type { LimiterSpec } from './limiter-store';
+import type { LimiterSpec } from './limiter-spec';
 
 /** One warning a minute per limiter shows the outage without flooding the log with it. */
 const WARN_EVERY_MS = 60_000;

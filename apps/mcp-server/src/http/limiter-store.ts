@@ -3,18 +3,9 @@ import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from
 import { rateLimitStore, type Database } from '@svc/db';
 import type { Logger } from '@svc/observability';
 import { LoggedInsurance } from './limiter-insurance';
+import type { LimiterSpec } from './limiter-spec';
 
-export interface LimiterSpec {
-  /**
-   * The bucket family. In the shared store every limiter with one prefix counts together, so each
-   * place that limits on its own (as it did with a limiter of its own in memory) names its own.
-   */
-  keyPrefix: string;
-  /** Points allowed per window. */
-  points: number;
-  /** The window, in seconds. */
-  duration: number;
-}
+export type { LimiterSpec } from './limiter-spec';
 
 export interface LimiterDeps {
   database: Database;

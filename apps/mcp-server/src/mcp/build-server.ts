@@ -3,19 +3,12 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CAPABILITY_KEY, CONTRACT_VERSION } from '@svc/contract';
 import { ensureRequestContext } from '@svc/observability';
-import type { Caller } from '../auth/caller';
-import type { ServerDeps } from '../deps';
 import { callTool } from './call-tool';
+import type { McpContext } from './mcp-context';
 import { registerResources } from './resources';
 import { listTools } from './tool-list';
 
-export interface McpContext {
-  caller: Caller;
-  deps: ServerDeps;
-  transport: 'http' | 'stdio';
-  /** Composed at initialize only (see connect-instructions); other requests need none. */
-  instructions?: string;
-}
+export type { McpContext } from './mcp-context';
 
 /**
  * The low-level server rather than McpServer: argument validation must answer with the service's

@@ -5,10 +5,10 @@ import { fail, type ServiceError } from '@svc/errors';
 import { annotateRequestContext } from '@svc/observability';
 import { classifyThrow, isDatabaseUnavailable, logOutage } from '../failure';
 import { composeFooter } from './footer';
-import type { ToolContext, ToolHandler } from './tool-handler';
+import type { HandlerTable, ToolContext } from './tool-handler';
 import { errorResult, successResult } from './tool-result';
 
-export type HandlerTable = ReadonlyMap<string, ToolHandler>;
+export type { HandlerTable } from './tool-handler';
 
 function invalidArguments(issues: { path: PropertyKey[]; message: string }[]): ServiceError {
   const list = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));

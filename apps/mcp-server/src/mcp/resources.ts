@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { MEMORY_RESOURCE_TEMPLATE, RULES_RESOURCE_URI, parseResourceUri } from '@svc/contract';
 import { listActiveRules, loadMemory, toMemoryView } from '@svc/core';
-import type { McpContext } from './build-server';
+import type { McpContext } from './mcp-context';
 
 export function registerResources(server: Server, ctx: McpContext): void {
   const asCaller = <T>(fn: Parameters<typeof ctx.deps.database.asUser<T>>[1]) =>
