@@ -7,7 +7,7 @@ import { describeProjects } from '../projects/describe';
 import { matchProjectsByName } from '../projects/match';
 import { projectHintUnresolvable } from '../projects/refusal';
 import {
-  findOrCreateProjectAt,
+  createProjectAt,
   findCallerProject,
   findCallerProjectsByLocation,
   listCallerProjects,
@@ -79,7 +79,8 @@ export async function resolveWriteTarget(
       return requireWritable(projectTarget(matches[0]!));
     }
     const location = hint.kind === 'path' ? { path: hint.path } : { remote: hint.remote };
-    return requireWritable(projectTarget(await findOrCreateProjectAt(tx, userId, { name: hint.name, ...location })));
+    const [found] = await findCallerProjectsByLocation(tx, userId, location);
+    return requireWritable(projectTarget(found ?? (await createProjectAt(tx, userId, { name: hint.name, ...location }))));
   }
   if (sessionProject) {
     const project = await findCallerProject(tx, userId, sessionProject.id);
