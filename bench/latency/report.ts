@@ -46,42 +46,42 @@ export function throughputTable(
   return lines.join('\n');
 }
 
-/** One column pair per figure: the embedded baseline, PostgreSQL, and PostgreSQL's ratio to it. */
+type Figure = readonly [name: string, pick: (r: SizeResult) => number, show: (x: number) => string];
+
+/** Per figure: the embedded baseline, PostgreSQL, and PostgreSQL's ratio to it; one row per size and label. */
 function sideBySide(
-  heading: string,
-  baseline: readonly SizeResult[],
-  other: readonly SizeResult[],
-  figures: readonly [string, (r: SizeResult) => number, (x: number) => string][],
+  heads: readonly string[],
+  rows: readonly { cells: readonly string[]; base: SizeResult; other: SizeResult; figures: readonly Figure[] }[],
 ): string {
-  const head = figures.flatMap(([name]) => [`embedded ${name}`, `PostgreSQL ${name}`, `PostgreSQL / embedded ${name.split(' ')[0]}`]);
-  const lines = [`| ${heading} | ${head.join(' | ')} |`, `|---|${head.map(() => '---').join('|')}|`];
-  for (const base of baseline) {
-    const r = other.find((o) => o.size === base.size);
-    if (!r) continue;
-    const cells = figures.flatMap(([, pick, show]) => [show(pick(base)), show(pick(r)), ratio(pick(r), pick(base))]);
-    lines.push(`| ${base.size.toLocaleString('en')} | ${cells.join(' | ')} |`);
+  const names = rows[0]?.figures.map(([name]) => name) ?? [];
+  const head = [...heads, ...names.flatMap((n) => [`embedded ${n}`, `PostgreSQL ${n}`, `PostgreSQL / embedded ${n.split(' ')[0]}`])];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const { cells, base, other, figures } of rows) {
+    const values = figures.flatMap(([, pick, show]) => [show(pick(base)), show(pick(other)), ratio(pick(other), pick(base))]);
+    lines.push(`| ${[...cells, ...values].join(' | ')} |`);
   }
   return lines.join('\n');
 }
 
-/** remember, recall, and loading, each as PostgreSQL beside the embedded baseline of the same run. */
+/** remember and recall, then loading, as PostgreSQL beside the embedded baseline of the same run. */
 export function comparisonTables(baseline: readonly SizeResult[], postgres: readonly SizeResult[]): string {
+  const pairs = baseline.flatMap((base) => {
+    const other = postgres.find((o) => o.size === base.size);
+    return other ? [{ base, other, size: base.size.toLocaleString('en') }] : [];
+  });
+  const tool = (name: 'remember' | 'recall'): Figure[] => [
+    ['p50 ms', (r) => r[name].p50, ms],
+    ['p95 ms', (r) => r[name].p95, ms],
+  ];
   const seconds = (x: number) => x.toFixed(1);
-  return [
-    '### remember\n',
-    sideBySide('stored memories', baseline, postgres, [
-      ['p50 ms', (r) => r.remember.p50, ms],
-      ['p95 ms', (r) => r.remember.p95, ms],
-    ]),
-    '\n### recall\n',
-    sideBySide('stored memories', baseline, postgres, [
-      ['p50 ms', (r) => r.recall.p50, ms],
-      ['p95 ms', (r) => r.recall.p95, ms],
-    ]),
-    '\n### loading (bulk fill up to the size, then the HNSW build)\n',
-    sideBySide('stored memories', baseline, postgres, [
-      ['fill s', (r) => r.fillSeconds, seconds],
-      ['HNSW s', (r) => r.indexSeconds, seconds],
-    ]),
-  ].join('\n');
+  const load: Figure[] = [
+    ['fill s', (r) => r.fillSeconds, seconds],
+    ['HNSW s', (r) => r.indexSeconds, seconds],
+  ];
+  const latency = sideBySide(
+    ['stored memories', 'tool'],
+    pairs.flatMap((p) => (['remember', 'recall'] as const).map((t) => ({ ...p, cells: [p.size, `\`${t}\``], figures: tool(t) }))),
+  );
+  const loading = sideBySide(['stored memories'], pairs.map((p) => ({ ...p, cells: [p.size], figures: load })));
+  return `${latency}\n\n${loading}`;
 }
