@@ -1,0 +1,20 @@
+// Where backups are stored: the one interface the directory and S3-compatible targets implement.
+
+/** Writes one backup; nothing is visible to `list` until `commit` has stored its manifest. */
+export interface BackupWriter {
+  put(file: string, body: Buffer): Promise<void>;
+  commit(manifest: Buffer): Promise<void>;
+  /** Removes whatever was written (a failed backup leaves nothing behind). */
+  abort(): Promise<void>;
+}
+
+export interface BackupTarget {
+  /** For messages and logs: a directory path or `s3://bucket/prefix`, never a credential. */
+  readonly description: string;
+  open(id: string): BackupWriter;
+  /** One file of a complete backup; not_found when the backup or file is missing. */
+  read(id: string, file: string): Promise<Buffer>;
+  /** The ids of complete backups (those with a manifest), in no particular order. */
+  list(): Promise<string[]>;
+  remove(id: string): Promise<void>;
+}

@@ -1,0 +1,103 @@
+// Backup → restore into an empty database → identical rows in every table, on this leg's storage.
+import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Database } from '@svc/db';
+import { openTestDatabase } from '@svc/db/testing';
+import { ServiceError } from '@svc/errors';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackup, directoryTarget, listBackups, readManifest, restoreBackup, verifyBackup, type BackupTarget } from '../src/index';
+import { rowHashes, seedEverything } from './support';
+
+let source: Database;
+let dir: string;
+let target: BackupTarget;
+
+beforeAll(async () => {
+  source = await openTestDatabase();
+  await seedEverything(source);
+  dir = await mkdtemp(join(tmpdir(), 'svc-backup-'));
+  target = directoryTarget(dir);
+});
+
+afterAll(async () => {
+  await source.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function withEmptyDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+  const db = await openTestDatabase();
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+describe('a backup restored into an empty database', () => {
+  it('gives identical row hashes in every table, and search keeps working', async () => {
+    const before = await rowHashes(source);
+    expect(before.memories?.rows).toBe(25);
+    expect(before.memory_search_docs?.rows, 'the triggers derived search documents').toBeGreaterThan(0);
+    expect(before.usage_events?.rows).toBe(4);
+    const backup = await createBackup({ database: source, target, now: new Date(), reason: 'manual' });
+    const manifest = await readManifest(target, backup.id);
+    expect(manifest.tables.find((t) => t.name === 'memories')?.rows).toBe(25);
+    expect(manifest.tables.find((t) => t.name === 'memories')?.columns.map((c) => c.name)).not.toContain('tsv');
+    expect(manifest.tables.map((t) => t.name)).not.toContain('usage_events_default');
+
+    await withEmptyDatabase(async (empty) => {
+      await restoreBackup({ database: empty, target, id: backup.id });
+      expect(await rowHashes(empty)).toEqual(before);
+      // The identity sequence continues after the restored rows instead of colliding with them.
+      const seq = await empty.db.execute(sql`select nextval(pg_get_serial_sequence('memory_search_docs', 'seq'))::int as n`);
+      const max = await empty.db.execute(sql`select max(seq)::int as n from memory_search_docs`);
+      expect((seq as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe((max as unknown as { rows: { n: number }[] }).rows[0]!.n + 1);
+      // Triggers are back on: a new memory gets its search document.
+      const docs = await empty.db.execute(sql`select count(*)::int as n from memory_search_docs`);
+      await empty.db.execute(sql`insert into memories (owner_id, scope_id, content) select owner_id, scope_id, 'after restore' from memories limit 1`);
+      const after = await empty.db.execute(sql`select count(*)::int as n from memory_search_docs`);
+      expect((after as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe((docs as unknown as { rows: { n: number }[] }).rows[0]!.n + 1);
+    });
+  });
+
+  it('refuses a database that holds data, and replaces it with force', async () => {
+    const [latest] = await listBackups(target);
+    const before = await rowHashes(source);
+    await withEmptyDatabase(async (other) => {
+      await seedEverything(other);
+      const refused = await restoreBackup({ database: other, target, id: latest!.id }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ServiceError);
+      expect((refused as ServiceError).code).toBe('conflict');
+      expect((refused as ServiceError).message).toMatch(/not empty/);
+      await restoreBackup({ database: other, target, id: latest!.id, force: true });
+      expect(await rowHashes(other)).toEqual(before);
+    });
+  });
+
+  it('verify passes a sound backup and names a corrupted file; restore refuses it and changes nothing', async () => {
+    const backup = await createBackup({ database: source, target, now: new Date(), reason: 'daily' });
+    expect(await verifyBackup({ target, id: backup.id })).toMatchObject({ ok: true, problems: [] });
+    const file = join(dir, backup.id, 'memories.jsonl.gz');
+    const bytes = await readFile(file);
+    bytes[bytes.length - 12] = bytes[bytes.length - 12]! ^ 0xff;
+    await writeFile(file, bytes);
+    const result = await verifyBackup({ target, id: backup.id });
+    expect(result.ok).toBe(false);
+    expect(result.problems.join('\n')).toMatch(/memories\.jsonl\.gz: checksum mismatch/);
+    await withEmptyDatabase(async (empty) => {
+      const refused = await restoreBackup({ database: empty, target, id: backup.id }).catch((e: unknown) => e);
+      expect((refused as ServiceError).code).toBe('conflict');
+      const users = await empty.db.execute(sql`select count(*)::int as n from users`);
+      expect((users as unknown as { rows: { n: number }[] }).rows[0]!.n, 'the failed restore rolled back whole').toBe(0);
+    });
+  });
+
+  it('refuses an id that is not one, and a backup that does not exist', async () => {
+    const bad = await verifyBackup({ target, id: '../etc' }).catch((e: unknown) => e);
+    expect((bad as ServiceError).code).toBe('validation_failed');
+    const missing = await verifyBackup({ target, id: '20200101T000000Z-daily-abcdef' }).catch((e: unknown) => e);
+    expect((missing as ServiceError).code).toBe('not_found');
+  });
+});
