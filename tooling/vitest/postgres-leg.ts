@@ -4,11 +4,11 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 /**
  * The one list of what the leg runs, by workspace (patterns relative to the workspace). Picked:
  * the tests whose subject is storage — queries and row-level security, migrations, the tool
- * plane, account data and deletion, restarts, readiness and outages, rate limits, concurrency and
- * several instances, backup and restore. Left out: tests of PGlite itself (data-directory persistence, the
- * pglite-socket driver), CLI tests over an embedded data directory, pure unit tests, the browser,
- * and the rest of the HTTP and OAuth surface (it passes with SVC_TEST_STORAGE=postgres too, but
- * would add minutes for little).
+ * plane, account data and deletion, restarts, readiness and outages, rate limits, concurrency,
+ * several instances, backup and restore. Left out: tests of PGlite itself (data-directory
+ * persistence, the pglite-socket driver), CLI tests over an embedded data directory, pure unit
+ * tests, the browser, and the rest of the HTTP and OAuth surface (it passes with
+ * SVC_TEST_STORAGE=postgres too, but would add minutes for little).
  */
 const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?: string[] }> = {
   db: {
