@@ -1,3 +1,2 @@
-// Public API of the jobs app: job definitions the scheduler runs.
-export { defineJob, type JobContext, type JobDefinition } from './job-definition';
-export { usageUpkeepJob } from './definitions/usage-upkeep';
+// Public API of the jobs app: its settings (the worker itself starts from main.ts).
+export { parseWorkerEnv, type WorkerEnv } from './env';

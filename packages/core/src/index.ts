@@ -75,7 +75,7 @@ export * from './retrieval';
 
 // Background runs started by a request (scan_hygiene, benchmark_memory), handed to the job queue.
 export { type RunQueue, type RunHandler } from './runs/run-queue';
-export { beginRun, finishRun, queuedRuns, requeueRun, type RunRow } from './runs/run-store';
+export { beginRun, finishRun, queuedRuns, requeueRun, startOrJoinRun, type RunRow } from './runs/run-store';
 export { createRunHandlers } from './runs/handlers';
 export { scanHygiene, benchmarkMemory, HYGIENE_JOB, BENCHMARK_JOB } from './runs/run-tools';
 export { runHygieneScan } from './hygiene/scan';

@@ -55,6 +55,25 @@ export async function claimRun(database: Database, runId: string): Promise<boole
   return claimed.length === 1;
 }
 
+/**
+ * Marks a run as running for one attempt of its queue job; null when it already finished. A run still
+ * marked running is taken again: the queue hands a job to one worker at a time, so that mark was left
+ * by an attempt that died.
+ */
+export async function beginRun(database: Database, runId: string): Promise<RunRow | null> {
+  const [row] = await database.db
+    .update(jobRuns)
+    .set({ status: 'running', startedAt: sql`now()` })
+    .where(and(eq(jobRuns.id, runId), inArray(jobRuns.status, ['queued', 'running'])))
+    .returning();
+  return row ?? null;
+}
+
+/** Puts a run back to queued after an attempt that the queue will retry. */
+export async function requeueRun(database: Database, runId: string): Promise<void> {
+  await database.db.update(jobRuns).set({ status: 'queued', startedAt: null }).where(eq(jobRuns.id, runId));
+}
+
 export async function finishRun(
   database: Database,
   runId: string,

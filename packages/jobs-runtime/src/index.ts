@@ -1,0 +1,9 @@
+// Public API of the job runtime: definitions, the registered list, the scheduler on pg-boss, and the schedule listing.
+export { defineJob, type JobContext, type JobDefinition, type JobSpec } from './job-definition';
+export { everyHours, everyMinutes } from './cron';
+export { registeredJobs, type JobParts } from './registry';
+export { createJobRuntime, deployRunId, type JobRuntime, type JobRuntimeOptions } from './runtime';
+export { queuedRunsOn } from './queued-runs';
+export { listSchedules, type ScheduleRow } from './schedules';
+export { usageUpkeepJob } from './definitions/usage-upkeep';
+export { startJobWorker, type WorkerParts } from './worker';

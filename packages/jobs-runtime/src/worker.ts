@@ -1,0 +1,44 @@
+// The jobs worker as a whole: the registered jobs over one database, working in this process until stopped.
+import { hybridIndexer, hybridRetriever } from '@svc/core';
+import type { Database } from '@svc/db';
+import type { Embedder } from '@svc/embeddings';
+import type { Alarms, Logger } from '@svc/observability';
+import { registeredJobs, type JobParts } from './registry';
+import { createJobRuntime, type JobRuntime, type JobRuntimeOptions } from './runtime';
+
+export interface WorkerParts {
+  database: Database;
+  logger: Logger;
+  alarms: Alarms;
+  embedder: Embedder | null;
+  build?: string;
+  keepWarmMinutes: number;
+  hygieneIntervalHours?: number;
+  maxDurationMs?: number;
+  extra?: JobParts['extra'];
+  tuning?: JobRuntimeOptions['tuning'];
+}
+
+/** `svc jobs run` and `pnpm jobs` both start this: the separate worker of server mode. */
+export async function startJobWorker(parts: WorkerParts): Promise<JobRuntime> {
+  const { database, logger, embedder } = parts;
+  const memory = {
+    database,
+    logger,
+    retriever: hybridRetriever({ embedder, logger }),
+    indexer: embedder ? hybridIndexer({ embedder, logger }) : null,
+  };
+  const runtime = createJobRuntime({
+    database,
+    logger,
+    alarms: parts.alarms,
+    mode: 'work',
+    build: parts.build,
+    maxDurationMs: parts.maxDurationMs,
+    tuning: parts.tuning,
+    definitions: registeredJobs({ memory, embedder, keepWarmMinutes: parts.keepWarmMinutes, hygieneIntervalHours: parts.hygieneIntervalHours, extra: parts.extra }),
+  });
+  await runtime.start();
+  logger.info('jobs_worker_started', { jobs: runtime.definitions.map((d) => d.name) });
+  return runtime;
+}
