@@ -3,15 +3,14 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLS, isToolName } from '@svc/contract';
 import { z } from 'zod';
 import type { HandlerTable } from './call-tool';
+import { portableSchema } from './portable-schema';
 
 type JsonObjectSchema = Tool['inputSchema'];
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObjectSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
-  return rest as JsonObjectSchema;
+  // Inlined, never `$ref`: several clients resolve no references in tool schemas.
+  const generated = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline', cycles: 'throw' });
+  return portableSchema(generated as Record<string, unknown>) as JsonObjectSchema;
 }
 
 export function listTools(handlers: HandlerTable): Tool[] {
