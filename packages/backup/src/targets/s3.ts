@@ -1,8 +1,97 @@
-// S3-compatible object storage as a backup target (placeholder until the S3 target lands).
+// S3-compatible object storage as a backup target: one key prefix per backup, its manifest written last.
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { fail } from '@svc/errors';
 import type { BackupS3Config } from '../config';
-import type { BackupTarget } from './target';
+import { isBackupId } from '../ids';
+import { MANIFEST_FILE } from '../manifest';
+import type { BackupTarget, BackupWriter } from './target';
+
+function clientFor(config: BackupS3Config): S3Client {
+  const credentials =
+    config.accessKeyId !== undefined && config.secretAccessKey !== undefined
+      ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+      : undefined;
+  return new S3Client({
+    region: config.region ?? 'us-east-1',
+    ...(config.endpoint === undefined ? {} : { endpoint: config.endpoint }),
+    forcePathStyle: config.forcePathStyle ?? config.endpoint !== undefined,
+    // Without keys the SDK's own chain applies (instance roles, its standard variables and files).
+    ...(credentials === undefined ? {} : { credentials }),
+  });
+}
+
+const isMissing = (thrown: unknown): boolean =>
+  thrown instanceof S3ServiceException && (thrown.name === 'NoSuchKey' || thrown.$metadata.httpStatusCode === 404);
 
 export function s3Target(config: BackupS3Config): BackupTarget {
-  throw fail.validation(`S3 backup target (bucket ${config.bucket}) is not available yet`);
+  const client = clientFor(config);
+  const bucket = config.bucket;
+  const prefix = config.prefix === undefined || config.prefix === '' ? '' : config.prefix.replace(/\/?$/, '/');
+  const key = (id: string, file: string) => `${prefix}${id}/${file}`;
+
+  async function keysUnder(under: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: under, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key !== undefined) keys.push(object.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token !== undefined);
+    return keys;
+  }
+
+  async function removeKeys(keys: string[]): Promise<void> {
+    // DeleteObjects takes at most 1000 keys a request.
+    for (let i = 0; i < keys.length; i += 1000) {
+      const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }));
+      const result = await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch, Quiet: true } }));
+      const first = result.Errors?.[0];
+      if (first) throw new Error(`S3 refused to delete ${first.Key}: ${first.Code} ${first.Message}`);
+    }
+  }
+
+  const put = async (id: string, file: string, body: Buffer) => {
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: key(id, file), Body: body }));
+  };
+
+  return {
+    description: `s3://${bucket}/${prefix}`,
+    open(id): BackupWriter {
+      return {
+        put: (file, body) => put(id, file, body),
+        // Listing looks for manifests, so a backup cut short before this put is never listed.
+        commit: (manifest) => put(id, MANIFEST_FILE, manifest),
+        abort: async () => removeKeys(await keysUnder(key(id, ''))),
+      };
+    },
+    async read(id, file) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key(id, file) }));
+        if (object.Body === undefined) throw new Error(`S3 returned no body for ${key(id, file)}`);
+        return Buffer.from(await object.Body.transformToByteArray());
+      } catch (thrown) {
+        if (isMissing(thrown)) throw fail.notFound(`Backup ${id} has no ${file} in s3://${bucket}/${prefix}`);
+        throw thrown;
+      }
+    },
+    async list() {
+      const suffix = `/${MANIFEST_FILE}`;
+      return (await keysUnder(prefix))
+        .filter((k) => k.endsWith(suffix))
+        .map((k) => k.slice(prefix.length, -suffix.length))
+        .filter(isBackupId);
+    },
+    async remove(id) {
+      // The manifest first: a removal cut short leaves an unlisted remainder, never a listed backup with files missing.
+      await removeKeys([key(id, MANIFEST_FILE)]);
+      await removeKeys(await keysUnder(key(id, '')));
+    },
+  };
 }
