@@ -23,7 +23,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'src/retrieval/bm25.test.ts',
       'src/retrieval/hybrid-search.test.ts',
       'src/retrieval/indexing.test.ts',
-      'src/runs/run-queue.test.ts',
+      'src/runs/run-store.test.ts',
     ],
   },
   'mcp-server': {
@@ -56,7 +56,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'test/oauth-tokens.test.ts',
     ],
   },
-  jobs: { root: 'apps/jobs', include: ['test/**/*.test.ts'] },
+  'jobs-runtime': { root: 'packages/jobs-runtime', include: ['test/**/*.test.ts'] },
   backup: { root: 'packages/backup', include: ['test/**/*.test.ts'] },
 };
 

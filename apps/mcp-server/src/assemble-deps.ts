@@ -1,7 +1,9 @@
 // Builds the full set of server parts from the few that differ between a real process and a test.
-import { createRunHandlers, createRunQueue, hybridRetriever, type MemoryIndexer, type Retriever } from '@svc/core';
+import { hybridRetriever, type MemoryIndexer, type Retriever } from '@svc/core';
 import type { Database } from '@svc/db';
-import type { Logger, Metrics } from '@svc/observability';
+import type { Embedder } from '@svc/embeddings';
+import { createJobRuntime, queuedRunsOn, registeredJobs } from '@svc/jobs-runtime';
+import { createAlarms, type Logger, type Metrics } from '@svc/observability';
 import type { BuildInfo } from './build-info';
 import type { ServerDeps } from './deps';
 import type { HandlerTable } from './mcp/call-tool';
@@ -21,6 +23,17 @@ export interface DepParts {
   retriever?: Retriever;
   indexer?: MemoryIndexer | null;
   oauth?: OAuthRuntime;
+  jobs?: JobSettings;
+}
+
+/** How this process takes part in background work; tests take the defaults (worked here, nothing scheduled on an interval). */
+export interface JobSettings {
+  mode: 'work' | 'enqueue';
+  embedder: Embedder | null;
+  keepWarmMinutes: number;
+  hygieneIntervalHours?: number;
+  maxDurationMs?: number;
+  alarmWebhookUrl?: string;
 }
 
 export function assembleDeps(parts: DepParts): ServerDeps {
@@ -28,6 +41,18 @@ export function assembleDeps(parts: DepParts): ServerDeps {
   // Without a configured ranker, the production one on its lexical side (no embedder).
   const retriever = parts.retriever ?? hybridRetriever({ embedder: null, logger });
   const indexer = parts.indexer ?? null;
+  const settings: JobSettings = parts.jobs ?? { mode: 'work', embedder: null, keepWarmMinutes: 0 };
+  const alarms = createAlarms({ logger, counter: parts.metrics.alarms, webhookUrl: settings.alarmWebhookUrl });
+  const memory = { database, logger, retriever, indexer };
+  const jobs = createJobRuntime({
+    database,
+    logger,
+    alarms,
+    mode: settings.mode,
+    build: parts.build.version,
+    maxDurationMs: settings.maxDurationMs,
+    definitions: registeredJobs({ memory, embedder: settings.embedder, keepWarmMinutes: settings.keepWarmMinutes, hygieneIntervalHours: settings.hygieneIntervalHours }),
+  });
   return {
     ...parts,
     retriever,
@@ -35,6 +60,8 @@ export function assembleDeps(parts: DepParts): ServerDeps {
     tools: parts.tools ?? TOOL_HANDLERS,
     usage: createUsageLedger({ database, logger }),
     oauth: parts.oauth ?? createOAuthRuntime(database),
-    runs: createRunQueue({ database, logger, handlers: createRunHandlers({ database, logger, retriever, indexer }) }),
+    alarms,
+    jobs,
+    runs: queuedRunsOn(jobs, database, logger),
   };
 }

@@ -4,6 +4,7 @@ import { isServiceError } from '@svc/errors';
 import { parseEnv } from './env';
 import { registerAdminCommands } from './cli/admin';
 import { registerConnectCommand } from './cli/connect';
+import { registerJobsCommands } from './cli/jobs';
 import { serve } from './main';
 import { serveStdio } from './stdio';
 
@@ -28,6 +29,7 @@ program
 
 registerAdminCommands(program);
 registerConnectCommand(program);
+registerJobsCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message = isServiceError(err) ? `${err.code}: ${err.message}` : String(err);

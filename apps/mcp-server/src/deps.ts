@@ -3,7 +3,8 @@ import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolArgs, ToolName, ToolOutput } from '@svc/contract';
 import type { MemoryIndexer, Retriever, RunQueue } from '@svc/core';
 import type { Database } from '@svc/db';
-import type { Logger, Metrics } from '@svc/observability';
+import type { JobRuntime } from '@svc/jobs-runtime';
+import type { Alarms, Logger, Metrics } from '@svc/observability';
 import type { BuildInfo } from './build-info';
 import type { Caller } from './auth/caller';
 import type { OAuthRuntime } from './oauth/runtime';
@@ -22,8 +23,12 @@ export interface ServerDeps {
   /** The tool handlers served; injected so tests can run the pipeline with handlers of their own. */
   tools: HandlerTable;
   usage: UsageLedger;
-  /** Request-started background work (hygiene scans, benchmarks), one run at a time. */
+  /** Request-started background work (hygiene scans, benchmarks), handed to the job queue. */
   runs: RunQueue;
+  /** The job queue: worked in this process on the embedded default, only sent to in server mode. */
+  jobs: JobRuntime;
+  /** The one way to raise an alarm (log record, counter, webhook). */
+  alarms: Alarms;
   /** The authorization server's keys and agent-session opener (the provider itself is built per app). */
   oauth: OAuthRuntime;
 }

@@ -30,6 +30,12 @@ const EnvSchema = z.object({
   METRICS_ENABLED: flag(true),
   /** Minutes between warm-up embeddings that keep the model loaded; 0 turns them off. */
   KEEP_WARM_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+  /** Hours between hygiene passes over every account's memories; unset, none is scheduled. */
+  HYGIENE_INTERVAL_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
+  /** Where alarms are POSTed as JSON (Slack-compatible `text` plus fields); unset, alarms are logged and counted only. */
+  ALARM_WEBHOOK_URL: z.url().optional(),
+  /** Lowers the 15-minute cap on a job (tests, or shorter limits); it can never raise it. */
+  JOB_MAX_SECONDS: z.coerce.number().int().min(1).max(900).default(900),
   RATE_LIMIT_TOOL_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_TOOL_CALLS_BURST: z.coerce.number().int().min(0).default(120),
   SESSION_COOKIE_PREFIX: z

@@ -21,32 +21,15 @@ export function retrievalParts(config: EmbeddingsConfig, logger: Logger): Retrie
 }
 
 /**
- * Background work of a running embedder: fill in vectors missing for the configured model (after
- * a model change, or for memories written while it was off), then keep the model loaded with a
- * warm-up embedding every few minutes. Neither blocks start-up nor readiness.
+ * Background work of a running embedder: fill in vectors missing for the configured model (after a
+ * model change, or for memories written while it was off). It blocks neither start-up nor readiness.
+ * The warm-up that keeps the model loaded is a scheduled job (`embedding-warm-up`).
  */
-export function startEmbedderUpkeep(opts: {
-  database: Database;
-  embedder: Embedder;
-  logger: Logger;
-  keepWarmMinutes: number;
-}): () => void {
+export function startEmbedderUpkeep(opts: { database: Database; embedder: Embedder; logger: Logger }): () => void {
   const { database, embedder, logger } = opts;
   const controller = new AbortController();
   void reembedMissing(database, embedder, logger, { signal: controller.signal })
     .then((report) => logger.info('reembed_finished', { ...report }))
     .catch((err: unknown) => logger.error('reembed_failed', { error: err instanceof Error ? err.message : String(err) }));
-  let timer: NodeJS.Timeout | undefined;
-  if (opts.keepWarmMinutes > 0) {
-    timer = setInterval(() => {
-      embedder.embed(['warm-up'], 'query').catch((err: unknown) => {
-        logger.warn('keep_warm_failed', { error: err instanceof Error ? err.message : String(err) });
-      });
-    }, opts.keepWarmMinutes * 60_000);
-    timer.unref();
-  }
-  return () => {
-    controller.abort();
-    if (timer) clearInterval(timer);
-  };
+  return () => controller.abort();
 }

@@ -25,24 +25,30 @@ export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}
     build: readBuildInfo({ commit: env.SVC_BUILD_COMMIT, hostRevision: env.SVC_HOST_REVISION }),
     publicUrl: env.PUBLIC_URL,
     settings: settingsFromEnv(env),
+    jobs: {
+      // Embedded: this process owns the data and works the queue. Server mode: `svc jobs run` does.
+      mode: database.kind === 'embedded' ? 'work' : 'enqueue',
+      embedder: retrieval.embedder,
+      keepWarmMinutes: env.KEEP_WARM_MINUTES,
+      hygieneIntervalHours: env.HYGIENE_INTERVAL_HOURS,
+      maxDurationMs: env.JOB_MAX_SECONDS * 1000,
+      alarmWebhookUrl: env.ALARM_WEBHOOK_URL,
+    },
   });
-  // Runs a previous process left queued (or died running) continue here.
+  await deps.jobs.start();
+  // Runs recorded by an earlier version that never reached the queue are handed to it now.
   await deps.runs.resume();
-  if (retrieval.embedder) {
-    upkeepStops.set(
-      deps,
-      startEmbedderUpkeep({ database, embedder: retrieval.embedder, logger, keepWarmMinutes: env.KEEP_WARM_MINUTES }),
-    );
-  }
+  if (retrieval.embedder) upkeepStops.set(deps, startEmbedderUpkeep({ database, embedder: retrieval.embedder, logger }));
   return deps;
 }
 
 /**
- * Lets go of the database: background upkeep stops, queued usage rows are written, the database closes.
- * A background run cut short here is resumed by whoever opens the database next.
+ * Lets go of the database: background upkeep and the queue's worker stop, queued usage rows are
+ * written, the database closes. A job cut short here is retried by whoever works the queue next.
  */
 export async function closeRuntime(deps: ServerDeps): Promise<void> {
   upkeepStops.get(deps)?.();
+  await deps.jobs.stop();
   await deps.usage.flush();
   await deps.database.close();
 }

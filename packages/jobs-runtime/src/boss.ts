@@ -43,6 +43,8 @@ export function createBoss(database: Database, opts: { worker: boolean; tuning: 
     monitorIntervalSeconds: opts.tuning.superviseSeconds,
     cronWorkerIntervalSeconds: opts.tuning.cronSeconds,
     migrate: true,
+    // PGlite delivers NOTIFY in-process, so a sent run starts at once instead of at the next poll.
+    useListenNotify: backend === 'pglite',
   };
   return new PgBoss(options);
 }

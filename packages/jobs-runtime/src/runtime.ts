@@ -55,8 +55,9 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
         retryLimit: 1,
         retryDelay: opts.retryDelaySeconds ?? 30,
         retryBackoff: true,
+        notify: true,
       };
-      if (await b.getQueue(def.name)) await b.updateQueue(def.name, { expireInSeconds: queue.expireInSeconds, retryLimit: 1, retryDelay: queue.retryDelay });
+      if (await b.getQueue(def.name)) await b.updateQueue(def.name, { expireInSeconds: queue.expireInSeconds, retryLimit: 1, retryDelay: queue.retryDelay, notify: true });
       else await b.createQueue(def.name, queue);
     }
     if (opts.mode === 'enqueue') return;

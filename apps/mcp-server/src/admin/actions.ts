@@ -3,6 +3,7 @@ import { runMigrations, type Database } from '@svc/db';
 import { fail } from '@svc/errors';
 import { ensureRequestContext } from '@svc/observability';
 import { z } from 'zod';
+import { jobsList, jobsListArgs } from './jobs-actions';
 import { tokenCreate, tokenCreateArgs } from './token-actions';
 import { userAdd, userAddArgs, userPassword, userPasswordArgs } from './user-actions';
 
@@ -26,6 +27,7 @@ export const ADMIN_ACTIONS = {
   'user.add': action({ args: userAddArgs, run: userAdd }),
   'user.password': action({ args: userPasswordArgs, run: userPassword }),
   'token.create': action({ args: tokenCreateArgs, run: tokenCreate }),
+  'jobs.list': action({ args: jobsListArgs, run: jobsList }),
 } as const;
 
 export type AdminActionName = keyof typeof ADMIN_ACTIONS;

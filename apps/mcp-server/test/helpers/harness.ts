@@ -69,6 +69,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.runs.idle();
+      await deps.jobs.stop();
       await deps.usage.flush();
       if (!opts.database) await database.close();
     },
