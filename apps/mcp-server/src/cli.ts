@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { isServiceError } from '@svc/errors';
 import { parseEnv } from './env';
 import { registerAdminCommands } from './cli/admin';
+import { registerBackupCommands } from './cli/backup';
 import { registerConnectCommand } from './cli/connect';
 import { registerJobsCommands } from './cli/jobs';
 import { serve } from './main';
@@ -30,6 +31,7 @@ program
 registerAdminCommands(program);
 registerConnectCommand(program);
 registerJobsCommands(program);
+registerBackupCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message = isServiceError(err) ? `${err.code}: ${err.message}` : String(err);

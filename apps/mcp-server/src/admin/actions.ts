@@ -3,6 +3,7 @@ import { runMigrations, type Database } from '@svc/db';
 import { fail } from '@svc/errors';
 import { ensureRequestContext } from '@svc/observability';
 import { z } from 'zod';
+import { backupCreate, backupCreateArgs, backupList, backupListArgs, backupVerify, backupVerifyArgs } from './backup-actions';
 import { jobsList, jobsListArgs } from './jobs-actions';
 import { tokenCreate, tokenCreateArgs } from './token-actions';
 import { userAdd, userAddArgs, userPassword, userPasswordArgs } from './user-actions';
@@ -28,6 +29,9 @@ export const ADMIN_ACTIONS = {
   'user.password': action({ args: userPasswordArgs, run: userPassword }),
   'token.create': action({ args: tokenCreateArgs, run: tokenCreate }),
   'jobs.list': action({ args: jobsListArgs, run: jobsList }),
+  'backup.create': action({ args: backupCreateArgs, run: backupCreate }),
+  'backup.list': action({ args: backupListArgs, run: backupList }),
+  'backup.verify': action({ args: backupVerifyArgs, run: backupVerify }),
 } as const;
 
 export type AdminActionName = keyof typeof ADMIN_ACTIONS;

@@ -14,6 +14,8 @@ export interface ChannelHandle {
 const STATUS_TIMEOUT_MS = 3_000;
 /** Letting go waits for the holder's queued usage rows to be written. */
 const HANDOVER_TIMEOUT_MS = 30_000;
+/** An action such as `backup.create` works for as long as the data takes to read. */
+const ADMIN_TIMEOUT_MS = 30 * 60_000;
 
 async function readBody(res: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -58,7 +60,7 @@ export async function connectLocalChannel(dataDir: string): Promise<ChannelHandl
 }
 
 export async function runRemoteAdmin(channel: ChannelHandle, action: string, args: unknown): Promise<string> {
-  const { status, text } = await call(channel.path, 'POST', '/admin', { action, args });
+  const { status, text } = await call(channel.path, 'POST', '/admin', { action, args }, ADMIN_TIMEOUT_MS);
   if (status !== 200) throw refusal(status, text);
   return (JSON.parse(text) as { output: string }).output;
 }
