@@ -54,6 +54,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'test/database-outage.test.ts',
       'test/account-login.test.ts',
       'test/oauth-tokens.test.ts',
+      'test/concurrent-first-sight.test.ts',
     ],
   },
   'jobs-runtime': { root: 'packages/jobs-runtime', include: ['test/**/*.test.ts'] },

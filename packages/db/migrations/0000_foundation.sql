@@ -3,14 +3,16 @@
 CREATE EXTENSION IF NOT EXISTS vector;
 --> statement-breakpoint
 -- Roles are cluster-wide in server mode: a second database in the same cluster finds them present.
+-- Databases of one cluster migrated at the same moment race to create them (the advisory lock is
+-- per database): the loser meets the winner's catalog row as unique_violation, and that is fine too.
 DO $$ BEGIN
   CREATE ROLE svc_authenticated NOLOGIN;
-EXCEPTION WHEN duplicate_object THEN NULL;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
 END $$;
 --> statement-breakpoint
 DO $$ BEGIN
   CREATE ROLE svc_anon NOLOGIN;
-EXCEPTION WHEN duplicate_object THEN NULL;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
 END $$;
 --> statement-breakpoint
 -- The service's own (privileged) login must be able to SET ROLE to both; a superuser already can,

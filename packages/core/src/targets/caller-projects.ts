@@ -1,5 +1,5 @@
 // The caller's projects as target resolution needs them: names, aliases, initials, paths and role.
-import { and, arrayContains, eq } from 'drizzle-orm';
+import { and, arrayContains, eq, sql } from 'drizzle-orm';
 import { createProject, projectMembers, projects, scopes, type Tx } from '@svc/db';
 import { deriveInitials } from '../projects/initials';
 
@@ -50,8 +50,28 @@ export async function findCallerProjectsByLocation(
   return memberProjects(tx, userId).where(where);
 }
 
+/**
+ * The caller's project at a repository path or git remote, set up on first sight. Concurrent first
+ * sights (several agents, several instances) wait on one lock per caller and location inside their
+ * transactions, so the second finds what the first created instead of making a twin.
+ */
+export async function findOrCreateProjectAt(
+  tx: Tx,
+  userId: string,
+  at: { name: string; path?: string; remote?: string },
+): Promise<CallerProject> {
+  const location = at.remote ? { remote: at.remote } : { path: at.path ?? '' };
+  const [found] = await findCallerProjectsByLocation(tx, userId, location);
+  if (found) return found;
+  const key = JSON.stringify(['project-at', userId, at.remote ?? null, at.path ?? null]);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  // Read again under the lock: a transaction that held it before has committed by now.
+  const [settled] = await findCallerProjectsByLocation(tx, userId, location);
+  return settled ?? createProjectAt(tx, userId, at);
+}
+
 /** Sets up a project on first sight of its repository path or git remote, owned by the caller. */
-export async function createProjectAt(
+async function createProjectAt(
   tx: Tx,
   userId: string,
   at: { name: string; path?: string; remote?: string },

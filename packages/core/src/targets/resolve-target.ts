@@ -7,7 +7,7 @@ import { describeProjects } from '../projects/describe';
 import { matchProjectsByName } from '../projects/match';
 import { projectHintUnresolvable } from '../projects/refusal';
 import {
-  createProjectAt,
+  findOrCreateProjectAt,
   findCallerProject,
   findCallerProjectsByLocation,
   listCallerProjects,
@@ -79,8 +79,7 @@ export async function resolveWriteTarget(
       return requireWritable(projectTarget(matches[0]!));
     }
     const location = hint.kind === 'path' ? { path: hint.path } : { remote: hint.remote };
-    const [found] = await findCallerProjectsByLocation(tx, userId, location);
-    return requireWritable(projectTarget(found ?? (await createProjectAt(tx, userId, { name: hint.name, ...location }))));
+    return requireWritable(projectTarget(await findOrCreateProjectAt(tx, userId, { name: hint.name, ...location })));
   }
   if (sessionProject) {
     const project = await findCallerProject(tx, userId, sessionProject.id);

@@ -3,6 +3,10 @@ import { fail } from '@svc/errors';
 import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Executor } from '../client/types';
+import { sqlStateOf } from '../errors';
+
+/** unique_violation on pg_class, duplicate_table: what the loser of a concurrent CREATE INDEX meets. */
+const INDEX_RACE_STATES = new Set(['23505', '42P07']);
 
 /** pgvector's HNSW limit for the `vector` type. */
 const MAX_HNSW_DIMENSIONS = 2000;
@@ -30,11 +34,16 @@ export async function ensureEmbeddingIndex(exec: Executor, model: string, dims: 
   }
   const name = embeddingIndexName(model, dims);
   // DDL takes no bind parameters: the name is generated above and the model is quoted as a literal.
-  await exec.execute(
-    sql.raw(
-      `create index if not exists "${name}" on public.memory_embeddings using hnsw ` +
-        `((embedding::vector(${dims})) vector_cosine_ops) where model = ${quoteLiteral(model)}`,
-    ),
+  const ddl = sql.raw(
+    `create index if not exists "${name}" on public.memory_embeddings using hnsw ` +
+      `((embedding::vector(${dims})) vector_cosine_ops) where model = ${quoteLiteral(model)}`,
   );
+  try {
+    await exec.execute(ddl);
+  } catch (thrown) {
+    // Two instances starting at once: IF NOT EXISTS checks before creating, so the loser of the race
+    // meets the winner's catalog row (23505) or relation (42P07). The index it wanted exists.
+    if (!INDEX_RACE_STATES.has(sqlStateOf(thrown) ?? '')) throw thrown;
+  }
   return name;
 }
