@@ -43,7 +43,9 @@ describe('POST /oauth/register', () => {
       });
       expect(status, other).toBe(400);
       expect(body.error, other).toBe('invalid_redirect_uri');
-      expect(typeof body.error_description).toBe('string');
+      // The rule that was broken, not the provider's stock "did not match any registered" text.
+      expect(body.error_description).toMatch(/^redirect_uris: one client may not mix https addresses with loopback/);
+      expect(body.error_description).not.toMatch(/did not match/);
     }
   });
 

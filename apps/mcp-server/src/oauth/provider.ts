@@ -44,9 +44,12 @@ function registrationValidator(
   if (key !== GUARD_PROPERTY || ctx?.oidc?.route !== 'registration') return;
   const verdict = checkRegistration(ctx.oidc.body);
   if (!verdict.ok) {
-    throw verdict.error === 'invalid_redirect_uri'
-      ? new errors.InvalidRedirectUri(verdict.description)
-      : new errors.InvalidClientMetadata(verdict.description);
+    if (verdict.error === 'invalid_client_metadata') throw new errors.InvalidClientMetadata(verdict.description);
+    // InvalidRedirectUri takes no description and would say the address "did not match any
+    // registered redirect_uris", which misleads at registration: name the broken rule instead.
+    const error = new errors.InvalidRedirectUri();
+    error.error_description = verdict.description;
+    throw error;
   }
   if (verdict.applicationType) metadata.application_type = verdict.applicationType;
   // The MCP Inspector registers `scope: ""` before it has read the resource's scopes: an empty
@@ -84,6 +87,10 @@ export function buildProvider(parts: ProviderParts): Provider {
     extraClientMetadata: { properties: [GUARD_PROPERTY], validator: registrationValidator },
     clientBasedCORS,
     pkce: { required: () => true },
+    // Advertised is what works and is tested (test/oauth-advertised.test.ts): the code flow only,
+    // so no implicit grant and no `id_token` response types; client authentication without JWTs.
+    responseTypes: ['code'],
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true, issueRegistrationAccessToken: false },

@@ -62,7 +62,11 @@ export function checkRegistration(body: unknown): RegistrationVerdict {
     return {
       ok: false,
       error: 'invalid_redirect_uri',
-      description: 'redirect_uris must not mix https addresses with loopback or private-use ones',
+      description:
+        'redirect_uris: one client may not mix https addresses with loopback (http://127.0.0.1, ' +
+        'http://localhost) or private-use (custom scheme) ones; a web client registers https ' +
+        'addresses only, a native client loopback or private-use ones only (RFC 8252). Register ' +
+        'the two kinds as two clients.',
     };
   }
   // A native app listens on whatever port is free; only a native client matches loopback on any port.
