@@ -61,4 +61,15 @@ describe('ingest_conversation', () => {
     );
     expect(rows[0]?.ids).toEqual([own.ok.memory.id]);
   });
+
+  it('records the run id with the chunk and in the log, never the text', async () => {
+    const res = await call<Ingested>(ada, 'ingest_conversation', chunk({ sequence: 6, run_id: 'pass-2026.11.25:7' }));
+    const rows = rowsOf<{ run_id: string }>(
+      await h.deps.database.db.execute(sql`select run_id from transcript_chunks where id = ${res.ok.chunk_id}`),
+    );
+    expect(rows[0]?.run_id).toBe('pass-2026.11.25:7');
+    const record = h.logs.find((l) => l.message === 'transcript_chunk' && l.run_id === 'pass-2026.11.25:7');
+    expect(record).toMatchObject({ sequence: 6, accepted: true });
+    expect(JSON.stringify(record)).not.toContain('deploy on Fridays');
+  });
 });

@@ -5,5 +5,15 @@ import { actorOf, memoryDeps } from '../tool-deps';
 
 export const ingestConversationHandler = defineHandler({
   name: 'ingest_conversation',
-  run: (args, ctx) => ingestConversation(memoryDeps(ctx), actorOf(ctx), args),
+  run: async (args, ctx) => {
+    const result = await ingestConversation(memoryDeps(ctx), actorOf(ctx), args);
+    // The run id ties this record to the watcher's own log of the pass; never the transcript itself.
+    ctx.deps.logger.info('transcript_chunk', {
+      run_id: args.run_id,
+      sequence: args.sequence,
+      accepted: result.accepted,
+      chars: args.transcript_chunk.length,
+    });
+    return result;
+  },
 });
