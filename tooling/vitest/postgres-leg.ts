@@ -55,6 +55,8 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'test/account-login.test.ts',
       'test/oauth-tokens.test.ts',
       'test/concurrent-first-sight.test.ts',
+      // backups in server mode, and an embedded backup restored into PostgreSQL
+      'test/backup-cli-server.test.ts',
     ],
   },
   'jobs-runtime': { root: 'packages/jobs-runtime', include: ['test/**/*.test.ts'] },

@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@svc/db';
-import { openTestDatabase } from '@svc/db/testing';
+import { openDatabase } from '@svc/db';
+import { openTestDatabase, testStorage } from '@svc/db/testing';
 import { ServiceError } from '@svc/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,10 +95,36 @@ describe('a backup restored into an empty database', () => {
     });
   });
 
+  it('refuses a database at another migration level, naming both', async () => {
+    const [latest] = await listBackups(target);
+    await withEmptyDatabase(async (other) => {
+      // As if this database had been made by a later version of the service.
+      await other.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-later-version', 9999999999999)`);
+      const refused = await restoreBackup({ database: other, target, id: latest!.id }).catch((e: unknown) => e);
+      expect((refused as ServiceError).code).toBe('conflict');
+      expect((refused as ServiceError).message).toMatch(/taken at migration \d+ and this database is at \d+/);
+    });
+  });
+
   it('refuses an id that is not one, and a backup that does not exist', async () => {
     const bad = await verifyBackup({ target, id: '../etc' }).catch((e: unknown) => e);
     expect((bad as ServiceError).code).toBe('validation_failed');
     const missing = await verifyBackup({ target, id: '20200101T000000Z-daily-abcdef' }).catch((e: unknown) => e);
     expect((missing as ServiceError).code).toBe('not_found');
+  });
+
+  it.runIf(testStorage() === 'postgres')('restores a backup of the embedded default into PostgreSQL with identical rows', async () => {
+    const embedded = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await seedEverything(embedded);
+      const backup = await createBackup({ database: embedded, target, now: new Date(), reason: 'manual' });
+      await withEmptyDatabase(async (server) => {
+        expect(server.kind).toBe('server');
+        await restoreBackup({ database: server, target, id: backup.id });
+        expect(await rowHashes(server)).toEqual(await rowHashes(embedded));
+      });
+    } finally {
+      await embedded.close();
+    }
   });
 });
