@@ -4,6 +4,11 @@ import { print } from './print';
 import { readWatcherEnv } from '../env';
 import { installService } from '../service/install';
 
+/** From a checkout node runs with `--import tsx`; a service starts elsewhere, so the loader is named by its full URL. */
+function absoluteLoaders(execArgv: readonly string[]): string[] {
+  return execArgv.map((arg, i) => (execArgv[i - 1] === '--import' && !/^[./]|^file:/.test(arg) ? import.meta.resolve(arg) : arg));
+}
+
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function registerInstallCommand(program: Command): void {
@@ -16,7 +21,7 @@ export function registerInstallCommand(program: Command): void {
       const installed = await installService(
         {
           node: process.execPath,
-          nodeArgs: process.execArgv,
+          nodeArgs: absoluteLoaders(process.execArgv),
           script: process.argv[1]!,
           args: opts.source.flatMap((s) => ['--source', s]),
           // Spelled out, so the service uses the same state and credentials whatever its environment.
