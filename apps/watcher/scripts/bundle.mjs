@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 
 await build({
   entryPoints: [`${root}/src/cli.ts`],

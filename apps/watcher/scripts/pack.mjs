@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const stage = `${root}/dist/package`;
 const version = /WATCHER_VERSION = '([^']+)'/.exec(await readFile(`${root}/src/version.ts`, 'utf8'))?.[1];
 if (!version) throw new Error('no WATCHER_VERSION in src/version.ts');

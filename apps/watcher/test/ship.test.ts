@@ -1,5 +1,5 @@
 // The real watcher process against the real server on loopback: chunks linked by run, resumable, deduplicated, redacted.
-import { stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunkRecords, startServer, type RunningServer } from './helpers/server';
@@ -24,6 +24,12 @@ async function loggedIn(): Promise<WatcherHome> {
   const login = await runWatcher(['login', '--server', proxy.url, '--token', server.token], w.env);
   expect(login.code, login.stderr).toBe(0);
   return w;
+}
+
+/** User plus system clock ticks of a process, from /proc (fields 14 and 15 after the command name). */
+async function cpuTicks(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return Number(fields[11]) + Number(fields[12]);
 }
 
 const sentFor = (sessionId: string) => proxy.chunks.filter((c) => c.args.session_key === `claude-code:${sessionId}`);
@@ -167,6 +173,12 @@ describe('svc-watcher run', () => {
       await until(() => sentFor(session.sessionId).length === 2, 10_000, 'the appended line');
       expect(Date.now() - appendedAt).toBeLessThan(5_000);
       expect(sentFor(session.sessionId)[1]?.args.transcript_chunk).toContain(marker(1));
+      if (process.platform === 'linux') {
+        // Idle: no polling, so the process spends (almost) no CPU while nothing changes.
+        const before = await cpuTicks(daemon.child.pid!);
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        expect((await cpuTicks(daemon.child.pid!)) - before).toBeLessThanOrEqual(3);
+      }
     } finally {
       daemon.child.kill('SIGTERM');
       const code = await new Promise((resolve) => daemon.child.once('exit', resolve));
