@@ -73,7 +73,7 @@ export async function readManifest(target: BackupTarget, id: string): Promise<Ma
 }
 
 /** The time encoded in the id, for a backup whose manifest cannot be read. */
-function idTime(id: string): Date {
+export function idTime(id: string): Date {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(id);
   return m ? new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`) : new Date(0);
 }

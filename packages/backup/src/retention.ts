@@ -1,5 +1,5 @@
 // Retention: every backup is kept 30 days, and the first backup of each UTC month one year.
-import { listBackups, type BackupSummary } from './create';
+import { idTime, listBackups, type BackupSummary } from './create';
 import type { BackupTarget } from './targets/target';
 
 export const DAILY_KEEP_DAYS = 30;
@@ -31,16 +31,21 @@ export function retentionPlan(backups: readonly Pick<BackupSummary, 'id' | 'crea
   });
 }
 
+/** A backup without a manifest this long after its start was cut short by a crash, not still under way. */
+export const INCOMPLETE_GRACE_MS = 24 * 60 * 60 * 1000;
+
 export interface PruneResult {
   kept: string[];
   removed: string[];
+  /** Leftovers of backups that never completed. */
+  swept: string[];
 }
 
 /** The newest backup is never removed, however old: a stopped schedule must not end with no backup at all. */
 export async function pruneBackups({ target, now }: { target: BackupTarget; now: Date }): Promise<PruneResult> {
   const backups = await listBackups(target);
   const newest = backups[0]?.id;
-  const result: PruneResult = { kept: [], removed: [] };
+  const result: PruneResult = { kept: [], removed: [], swept: [] };
   for (const decision of retentionPlan(backups)) {
     if (decision.keepUntil.getTime() <= now.getTime() && decision.id !== newest) {
       await target.remove(decision.id);
@@ -48,6 +53,11 @@ export async function pruneBackups({ target, now }: { target: BackupTarget; now:
     } else {
       result.kept.push(decision.id);
     }
+  }
+  for (const id of await target.listIncomplete()) {
+    if (now.getTime() - idTime(id).getTime() < INCOMPLETE_GRACE_MS) continue;
+    await target.remove(id);
+    result.swept.push(id);
   }
   return result;
 }

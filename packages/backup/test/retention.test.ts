@@ -1,5 +1,5 @@
 // Retention with a controlled clock: dailies go after 30 days, each month's first backup stays a year.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@svc/db';
@@ -33,7 +33,14 @@ const dates = async () => (await listBackups(target)).map((b) => b.createdAt.toI
 describe('pruneBackups', () => {
   it('keeps 30 days of backups and the first of each month', async () => {
     expect(await latestBackupAt(target)).toEqual(day('2026-03-15'));
+    // What crashes leave: a folder never renamed into place. A recent one may still be under way.
+    for (const id of ['20260310T033000Z-daily-0000aa', '20260315T035500Z-deploy-0000bb']) {
+      await mkdir(join(dir, `${id}.partial`));
+      await writeFile(join(dir, `${id}.partial`, 'users.jsonl.gz'), 'partial');
+    }
     const result = await pruneBackups({ target, now: new Date('2026-03-15T04:00:00Z') });
+    expect(result.swept).toEqual(['20260310T033000Z-daily-0000aa']);
+    expect((await readdir(dir)).filter((name) => name.endsWith('.partial'))).toEqual(['20260315T035500Z-deploy-0000bb.partial']);
     const kept = await dates();
     expect(kept.slice(0, 4)).toEqual(['2025-12-15', '2026-01-01', '2026-02-01', '2026-02-14']);
     expect(kept.at(-1)).toBe('2026-03-15');

@@ -71,7 +71,13 @@ describe('the S3-compatible target', () => {
       for (const day of ['2026-01-01', '2026-01-02', '2026-02-20']) {
         await createBackup({ database: tiny, target: other, now: new Date(`${day}T03:30:00Z`), reason: 'daily' });
       }
+      // An upload cut short before its manifest, a week earlier.
+      const client = new S3Client({ endpoint: config.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+      await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'retention/20260213T033000Z-daily-0000aa/users.jsonl.gz', Body: Buffer.from('x') }));
+      expect(await other.listIncomplete()).toEqual(['20260213T033000Z-daily-0000aa']);
       const result = await pruneBackups({ target: other, now: new Date('2026-02-21T00:00:00Z') });
+      expect(result.swept).toEqual(['20260213T033000Z-daily-0000aa']);
+      expect(await other.listIncomplete()).toEqual([]);
       expect(result.removed).toHaveLength(1);
       expect(result.removed[0]).toMatch(/^20260102T/);
       expect((await listBackups(other)).map((b) => b.createdAt.toISOString().slice(0, 10))).toEqual(['2026-02-20', '2026-01-01']);

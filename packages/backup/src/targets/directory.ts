@@ -28,6 +28,13 @@ async function exists(path: string): Promise<boolean> {
 
 export function directoryTarget(dir: string): BackupTarget {
   const root = resolve(dir);
+  const folders = async (): Promise<string[]> => {
+    const entries = await readdir(root, { withFileTypes: true }).catch((thrown: NodeJS.ErrnoException) => {
+      if (thrown.code === 'ENOENT') return [];
+      throw thrown;
+    });
+    return entries.filter((e) => e.isDirectory()).map((e) => e.name);
+  };
   return {
     description: root,
     open(id): BackupWriter {
@@ -63,16 +70,16 @@ export function directoryTarget(dir: string): BackupTarget {
       }
     },
     async list() {
-      const entries = await readdir(root, { withFileTypes: true }).catch((thrown: NodeJS.ErrnoException) => {
-        if (thrown.code === 'ENOENT') return [];
-        throw thrown;
-      });
-      const ids = entries.filter((e) => e.isDirectory() && isBackupId(e.name)).map((e) => e.name);
+      const ids = (await folders()).filter(isBackupId);
       const complete = await Promise.all(ids.map((id) => exists(join(root, id, MANIFEST_FILE))));
       return ids.filter((_, i) => complete[i]);
     },
+    async listIncomplete() {
+      return (await folders()).filter((name) => name.endsWith(PARTIAL)).map((name) => name.slice(0, -PARTIAL.length)).filter(isBackupId);
+    },
     async remove(id) {
       await rm(join(root, id), { recursive: true, force: true });
+      await rm(join(root, `${id}${PARTIAL}`), { recursive: true, force: true });
     },
   };
 }

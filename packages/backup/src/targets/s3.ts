@@ -88,6 +88,14 @@ export function s3Target(config: BackupS3Config): BackupTarget {
         .map((k) => k.slice(prefix.length, -suffix.length))
         .filter(isBackupId);
     },
+    async listIncomplete() {
+      const byId = new Map<string, boolean>();
+      for (const k of await keysUnder(prefix)) {
+        const [id, file] = k.slice(prefix.length).split('/', 2);
+        if (id !== undefined && isBackupId(id)) byId.set(id, (byId.get(id) ?? false) || file === MANIFEST_FILE);
+      }
+      return [...byId].filter(([, complete]) => !complete).map(([id]) => id);
+    },
     async remove(id) {
       // The manifest first: a removal cut short leaves an unlisted remainder, never a listed backup with files missing.
       await removeKeys([key(id, MANIFEST_FILE)]);

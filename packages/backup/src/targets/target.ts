@@ -16,5 +16,8 @@ export interface BackupTarget {
   read(id: string, file: string): Promise<Buffer>;
   /** The ids of complete backups (those with a manifest), in no particular order. */
   list(): Promise<string[]>;
+  /** Ids with files but no manifest: a backup under way, or one a crash cut short. */
+  listIncomplete(): Promise<string[]>;
+  /** Removes a backup, complete or not. */
   remove(id: string): Promise<void>;
 }
