@@ -1,5 +1,5 @@
 // `pnpm latency [--driver mcp|mcp-inprocess|direct] [--sizes 1000,10000,100000] [--calls 100] [--database-url postgres://…]`
-// With --database-url, every size runs on the embedded database (the baseline) and on PostgreSQL, one after the other.
+// With --database-url, every size runs on the embedded database (the baseline) and on PostgreSQL, their calls taking turns.
 import { parseArgs } from 'node:util';
 import { createEmbedder } from '@svc/embeddings';
 import { quietLogger } from '../shared/quiet-logger';
@@ -45,13 +45,14 @@ try {
   backends.push(await embeddedBackend());
   if (databaseUrl) backends.push(await postgresBackend(databaseUrl));
   const runs = backends.map((b) => new BackendRun(b));
-  // Size by size, each backend in turn, so a slow spell of a shared machine falls on both alike.
+  // Size by size; at each size the backends take turns call by call, so a slow spell of a shared
+  // machine falls on both alike.
   for (const size of sizes) {
-    for (const run of runs) {
-      const r = await measureSize(run, size, ctx);
-      run.results.push(r);
+    const measured = await measureSize(runs, size, ctx);
+    for (const [i, r] of measured.entries()) {
+      runs[i]!.results.push(r);
       log(
-        `[${run.backend.name} ${size}] fill ${r.fillSeconds.toFixed(0)} s, HNSW ${r.indexSeconds.toFixed(0)} s, remember p50 ${r.remember.p50.toFixed(1)} ms, recall p50 ${r.recall.p50.toFixed(1)} ms`,
+        `[${runs[i]!.backend.name} ${size}] fill ${r.fillSeconds.toFixed(0)} s, HNSW ${r.indexSeconds.toFixed(0)} s, remember p50 ${r.remember.p50.toFixed(1)} ms, recall p50 ${r.recall.p50.toFixed(1)} ms`,
       );
     }
   }

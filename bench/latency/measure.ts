@@ -1,4 +1,4 @@
-// One size on one backend: grow its store to `size` memories, index and vacuum it, then time sequential remember and recall calls.
+// One size on every backend: grow each store to `size` memories, index and vacuum it, then time sequential remember and recall calls, backends in turn.
 import { clearStatsCache } from '@svc/core';
 import { ensureEmbeddingIndex, embeddingIndexName, rowsOf, type Database } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Backend } from './backends';
 import { directDriver, mcpDriver, mcpInProcessDriver, type LatencyDriver } from './drivers';
 import { fill } from './fill';
-import { timeCalls } from './percentiles';
+import { timeInTurn } from './percentiles';
 import type { SizeResult } from './report';
 import { rng, SyntheticText } from './synthetic';
 
@@ -32,6 +32,14 @@ export class BackendRun {
   constructor(readonly backend: Backend) {}
 }
 
+interface Prepared {
+  run: BackendRun;
+  fillSeconds: number;
+  indexSeconds: number;
+  driver: LatencyDriver;
+  close(): Promise<void>;
+}
+
 async function owner(database: Database, projectId: string): Promise<{ userId: string; scopeId: string }> {
   const [row] = rowsOf<{ user_id: string; scope_id: string }>(
     await database.db.execute(
@@ -41,10 +49,10 @@ async function owner(database: Database, projectId: string): Promise<{ userId: s
   return { userId: row!.user_id, scopeId: row!.scope_id };
 }
 
-export async function measureSize(run: BackendRun, size: number, ctx: RunContext): Promise<SizeResult> {
+/** Loads the store up to `size` and starts the driver on it. */
+async function prepare(run: BackendRun, size: number, ctx: RunContext): Promise<Prepared> {
   const { backend, text, random } = run;
   const database = await backend.open();
-  let open = true;
   try {
     const { userId, scopeId } = await owner(database, backend.projectId);
     const actor = { userId, aal: 'aal2' as const };
@@ -63,25 +71,36 @@ export async function measureSize(run: BackendRun, size: number, ctx: RunContext
     run.stored = size;
     const target = { database, actor, projectId: backend.projectId };
     let driver: LatencyDriver;
-    if (ctx.driver === 'direct') driver = directDriver(target, ctx.embedder, ctx.logger);
-    else if (ctx.driver === 'mcp-inprocess') driver = await mcpInProcessDriver(target, 'bench@bench.test', ctx.embedder, ctx.logger);
-    else {
+    if (ctx.driver === 'mcp') {
       // `svc stdio` opens the database itself; the embedded one admits one process at a time.
       await database.close();
-      open = false;
       driver = await mcpDriver(backend.location, backend.projectId);
+      return { run, fillSeconds, indexSeconds, driver, close: () => driver.close() };
     }
-    try {
-      clearStatsCache();
-      await driver.recall(text.sentence(4, 8)); // the first search waits for the model; not a steady-state figure
-      const remember = await timeCalls(ctx.calls, () => driver.remember(text.sentence()));
-      const recall = await timeCalls(ctx.calls, () => driver.recall(text.sentence(4, 8)));
-      run.stored += ctx.calls;
-      return { size, fillSeconds, indexSeconds, remember, recall };
-    } finally {
-      await driver.close();
-    }
+    driver = ctx.driver === 'direct'
+      ? directDriver(target, ctx.embedder, ctx.logger)
+      : await mcpInProcessDriver(target, 'bench@bench.test', ctx.embedder, ctx.logger);
+    return { run, fillSeconds, indexSeconds, driver, close: async () => { await driver.close(); await database.close(); } };
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+export async function measureSize(runs: readonly BackendRun[], size: number, ctx: RunContext): Promise<SizeResult[]> {
+  const prepared: Prepared[] = [];
+  try {
+    for (const run of runs) prepared.push(await prepare(run, size, ctx));
+    clearStatsCache();
+    // The first search waits for the model; not a steady-state figure.
+    for (const p of prepared) await p.driver.recall(p.run.text.sentence(4, 8));
+    const remember = await timeInTurn(ctx.calls, prepared.map((p) => () => p.driver.remember(p.run.text.sentence())));
+    const recall = await timeInTurn(ctx.calls, prepared.map((p) => () => p.driver.recall(p.run.text.sentence(4, 8))));
+    return prepared.map((p, i) => {
+      p.run.stored += ctx.calls;
+      return { size, fillSeconds: p.fillSeconds, indexSeconds: p.indexSeconds, remember: remember[i]!, recall: recall[i]! };
+    });
   } finally {
-    if (open) await database.close();
+    for (const p of prepared) await p.close();
   }
 }

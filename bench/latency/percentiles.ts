@@ -13,19 +13,26 @@ export interface Timing {
   totalMs: number;
 }
 
-/** Runs `fn(i)` `count` times one after another (as one agent would) and summarises the latencies. */
-export async function timeCalls(
-  count: number,
-  fn: (i: number) => Promise<unknown>,
-): Promise<Timing> {
-  const samples: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const t = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t);
-  }
-  const totalMs = performance.now() - started;
+function summarize(samples: number[], totalMs: number): Timing {
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), count, totalMs };
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), count: samples.length, totalMs };
+}
+
+/**
+ * Call i of every `fns[j]` in turn, one call at a time, so a slow spell of a shared machine falls
+ * on all of them alike; each one's total is the sum of its own calls.
+ */
+export async function timeInTurn(
+  count: number,
+  fns: readonly ((i: number) => Promise<unknown>)[],
+): Promise<Timing[]> {
+  const samples = fns.map(() => [] as number[]);
+  for (let i = 0; i < count; i++) {
+    for (const [j, fn] of fns.entries()) {
+      const t = performance.now();
+      await fn(i);
+      samples[j]!.push(performance.now() - t);
+    }
+  }
+  return samples.map((s) => summarize(s, s.reduce((a, b) => a + b, 0)));
 }
