@@ -7,6 +7,7 @@ import type { JobRuntime } from '@svc/jobs-runtime';
 import type { Alarms, Logger, Metrics } from '@svc/observability';
 import type { BuildInfo } from './build-info';
 import type { Caller } from './auth/caller';
+import type { Notify } from './mcp/session-log';
 import type { OAuthRuntime } from './oauth/runtime';
 import type { ServerSettings } from './settings';
 import type { UsageLedger } from './usage/usage-ledger';
@@ -43,6 +44,10 @@ export interface ToolContext {
   caller: Caller;
   deps: ServerDeps;
   transport: 'http' | 'stdio';
+  /** notifications/message to this caller's session, at or above the level it set. */
+  notify?: Notify;
+  /** Aborted when the session closes, so work it started for the session (run watches) stops. */
+  closed?: AbortSignal;
 }
 
 export interface ToolHandler<N extends ToolName = ToolName> {

@@ -1,4 +1,5 @@
 // Builds one MCP server for one caller: the contract capability, the instructions and the tools.
+import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CAPABILITY_KEY, CONTRACT_VERSION } from '@svc/contract';
@@ -6,6 +7,7 @@ import { ensureRequestContext } from '@svc/observability';
 import { callTool } from './call-tool';
 import type { McpContext } from './mcp-context';
 import { registerResources } from './resources';
+import { registerLogging } from './session-log';
 import { listTools } from './tool-list';
 
 export type { McpContext } from './mcp-context';
@@ -22,15 +24,21 @@ export function buildMcpServer(ctx: McpContext): Server {
         experimental: { [CAPABILITY_KEY]: { version: CONTRACT_VERSION } },
         tools: { listChanged: false },
         resources: {},
+        logging: {},
       },
       ...(ctx.instructions !== undefined && { instructions: ctx.instructions }),
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(ctx.deps.tools) }));
   // Over HTTP the request already has its id; a stdio message gets one of its own per call.
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
-    ensureRequestContext(() => callTool(ctx.deps.tools, request.params.name, request.params.arguments, ctx)),
-  );
+  const log = registerLogging(server, ctx.deps, ctx.sessionKey ?? randomUUID());
+  const closed = new AbortController();
+  server.onclose = () => closed.abort();
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    // Related to the request, so over HTTP the message travels on that request's own stream.
+    const toolCtx = { ...ctx, notify: log.notifier(extra.sendNotification), closed: closed.signal };
+    return ensureRequestContext(() => callTool(ctx.deps.tools, request.params.name, request.params.arguments, toolCtx));
+  });
   registerResources(server, ctx);
   return server;
 }

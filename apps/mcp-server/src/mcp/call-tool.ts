@@ -6,6 +6,7 @@ import { annotateRequestContext } from '@svc/observability';
 import { classifyThrow, isDatabaseUnavailable, logOutage } from '../failure';
 import { composeFooter } from './footer';
 import type { HandlerTable, ToolContext } from './tool-handler';
+import { noticeRefusal, noticeRun } from './tool-notices';
 import { errorResult, successResult } from './tool-result';
 
 export type { HandlerTable } from './tool-handler';
@@ -41,6 +42,7 @@ export async function callTool(
       throw new Error(`Output of ${name} failed its schema`);
     }
     const structured = checked.data as Record<string, unknown>;
+    noticeRun(ctx, name, structured);
     return successResult({
       structured,
       footer: composeFooter({
@@ -52,6 +54,7 @@ export async function callTool(
   } catch (thrown) {
     const err = classifyThrow(thrown);
     outcome = err.code;
+    noticeRefusal(ctx, name, definition.annotations.readOnlyHint, err);
     if (isDatabaseUnavailable(err)) {
       logOutage(ctx.deps.logger, err);
     } else if (err.code === 'internal') {

@@ -1,4 +1,5 @@
 // MCP over Streamable HTTP at /mcp, stateless per request so any instance can serve any client.
+import { createHash } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Caller } from '../auth/caller';
@@ -20,6 +21,11 @@ function initializeOf(body: unknown): JsonRpcLike | undefined {
   return messages.find((m) => m && typeof m === 'object' && m.method === 'initialize');
 }
 
+/** The caller's credential stands in for the session id stateless HTTP does not have; hashed, never kept raw. */
+function credentialKey(authorization: string | undefined): string {
+  return `http:${createHash('sha256').update(authorization ?? '').digest('base64url')}`;
+}
+
 export function mcpRoutes(deps: ServerDeps): Router {
   const router = Router();
   // Before authentication and before any MCP handling: a foreign page learns nothing, not even 401.
@@ -33,7 +39,8 @@ export function mcpRoutes(deps: ServerDeps): Router {
     const init = initializeOf(req.body);
     const clientName = typeof init?.params?.clientInfo?.name === 'string' ? init.params.clientInfo.name : undefined;
     const instructions = init ? (await connectInstructions(deps, caller, clientName)).text : undefined;
-    const server = buildMcpServer({ caller, deps, transport: 'http', instructions });
+    const sessionKey = credentialKey(req.headers.authorization);
+    const server = buildMcpServer({ caller, deps, transport: 'http', instructions, sessionKey });
     // No session id: state that must outlive a request lives in the database, not in this process.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {

@@ -8,4 +8,9 @@ export interface McpContext {
   transport: 'http' | 'stdio';
   /** Composed at initialize only (see connect-instructions); other requests need none. */
   instructions?: string;
+  /**
+   * Whose logging level applies: over HTTP the caller's credential (there is no MCP session id),
+   * over stdio a key of the connection's own; absent, the server makes one up.
+   */
+  sessionKey?: string;
 }
