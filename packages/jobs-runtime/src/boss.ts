@@ -1,7 +1,7 @@
 // A pg-boss instance over the service's own database: PGlite through pg-boss's adapter, PostgreSQL through our pool.
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { PgBoss, fromPglite, type ConstructorOptions, type Db } from 'pg-boss';
+import { PgBoss, fromPglite, type Clock, type ConstructorOptions, type Db } from 'pg-boss';
 import type { Database } from '@svc/db';
 
 export interface BossTuning {
@@ -27,11 +27,37 @@ function driverOf(database: Database): unknown {
 function bossDb(database: Database): { db: Db; backend: 'pglite' | 'postgres' } {
   const driver = driverOf(database);
   if (database.kind === 'embedded') return { db: fromPglite(driver as PGlite), backend: 'pglite' };
-  const pool = driver as pg.Pool;
-  return { db: { executeSql: (text, values) => pool.query(text, values) }, backend: 'postgres' };
+  return { db: poolDb(driver as pg.Pool), backend: 'postgres' };
 }
 
-export function createBoss(database: Database, opts: { worker: boolean; tuning: BossTuning }): PgBoss {
+/**
+ * pg-boss on our pool. Session statements (pg-boss's TestClock sets one) are run once on each
+ * connection before its first pg-boss statement, which is what pg-boss asks of an adapter.
+ */
+function poolDb(pool: pg.Pool): Db {
+  let statements: string[] = [];
+  const prepared = new WeakMap<pg.PoolClient, string[]>();
+  return {
+    async executeSql(text, values) {
+      if (statements.length === 0) return pool.query(text, values);
+      const client = await pool.connect();
+      try {
+        if (prepared.get(client) !== statements) {
+          for (const statement of statements) await client.query(statement);
+          prepared.set(client, statements);
+        }
+        return await client.query(text, values);
+      } finally {
+        client.release();
+      }
+    },
+    async setSessionStatements(next: string[]) {
+      statements = next;
+    },
+  };
+}
+
+export function createBoss(database: Database, opts: { worker: boolean; tuning: BossTuning; clock?: Clock }): PgBoss {
   const { db, backend } = bossDb(database);
   const options: ConstructorOptions = {
     db,
@@ -45,6 +71,8 @@ export function createBoss(database: Database, opts: { worker: boolean; tuning: 
     migrate: true,
     // PGlite delivers NOTIFY in-process, so a sent run starts at once instead of at the next poll.
     useListenNotify: backend === 'pglite',
+    // Tests drive the schedule with pg-boss's TestClock; production reads the system clock.
+    ...(opts.clock ? { clock: opts.clock } : {}),
   };
   return new PgBoss(options);
 }

@@ -1,6 +1,6 @@
 // The scheduler: creates a queue per job definition, schedules and works them, and enqueues runs.
 import { createHash } from 'node:crypto';
-import type { PgBoss } from 'pg-boss';
+import type { Clock, PgBoss } from 'pg-boss';
 import { JOB_MAX_DURATION_MS } from '@svc/contract';
 import { createBoss, DEFAULT_TUNING, type BossTuning } from './boss';
 import type { JobDefinition } from './job-definition';
@@ -18,6 +18,8 @@ export interface JobRuntimeOptions extends Omit<AttemptParts, 'now'> {
   retryDelaySeconds?: number;
   tuning?: Partial<BossTuning>;
   now?: () => Date;
+  /** A controlled clock for the queue (pg-boss's TestClock); tests only. */
+  clock?: Clock;
 }
 
 export interface JobRuntime {
@@ -62,7 +64,13 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
     }
     if (opts.mode === 'enqueue') return;
     for (const def of opts.definitions) {
-      const options = { pollingIntervalSeconds: tuning.pollSeconds, batchSize: 1, includeMetadata: true } as const;
+      // NOTIFY wakes a worker for a sent job; a retry sends nothing, so the poll stays at the base rate.
+      const options = {
+        pollingIntervalSeconds: tuning.pollSeconds,
+        notifyPollingIntervalSeconds: tuning.pollSeconds,
+        batchSize: 1,
+        includeMetadata: true,
+      } as const;
       await b.work<Record<string, unknown> | null, unknown, typeof options>(def.name, options, ([job]) => runAttempt(parts, def, capFor(def), job!));
     }
     await reconcileSchedules(b);
@@ -87,7 +95,7 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
     definitions: opts.definitions,
     start() {
       starting ??= (async () => {
-        const b = createBoss(opts.database, { worker: opts.mode === 'work', tuning });
+        const b = createBoss(opts.database, { worker: opts.mode === 'work', tuning, clock: opts.clock });
         boss = b;
         await setUp(b);
       })();
