@@ -3,6 +3,7 @@ import { loadCredentials } from '../client/credentials';
 import { connectIngestClient, type IngestClient } from '../client/ingest-client';
 import { retryingFetch } from '../client/retrying-fetch';
 import { resolveSources } from '../config';
+import { daemonOAuthProvider } from '../oauth/oauth-login';
 import { readWatcherEnv, type WatcherEnv } from '../env';
 import { createLogger, type Logger } from '../log';
 import type { Source } from '../sources/discover';
@@ -23,7 +24,8 @@ export async function commandContext(sourceFlags: readonly string[] = []): Promi
     const credentials = await loadCredentials(env.configDir);
     if (!credentials) throw new Error('not logged in: run `svc-watcher login --server URL --token TOKEN` first');
     const fetch = retryingFetch({ attempts: env.retryAttempts, firstDelayMs: 500, maxDelayMs: 30_000, log });
-    return connectIngestClient({ server: credentials.server, token: credentials.token, fetch, version: WATCHER_VERSION });
+    const authProvider = credentials.token ? undefined : await daemonOAuthProvider(env.configDir);
+    return connectIngestClient({ server: credentials.server, token: credentials.token, authProvider, fetch, version: WATCHER_VERSION });
   };
   return { env, log, sources, connect };
 }

@@ -1,5 +1,6 @@
 // Starts the real memory service (`svc serve` on the embedded database) as a child process, with a user and a token.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,8 +17,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function svc(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export const PASSWORD = 'correct horse battery staple';
+
+function svc(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<string> {
   const child = spawn(process.execPath, [...CLI, ...args], { cwd: SERVER_DIR, env });
+  child.stdin.end(input);
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -30,7 +42,10 @@ function svc(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
 export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'svc-watcher-server-'));
   const env = { PATH: process.env.PATH, HOME: dataDir, DATA_DIR: dataDir, EMBEDDINGS_PROVIDER: 'none', LOG_LEVEL: 'info' };
-  const child: ChildProcess = spawn(process.execPath, [...CLI, 'serve'], { cwd: SERVER_DIR, env: { ...env, PORT: '0' } });
+  // A fixed port, so PUBLIC_URL (what OAuth metadata advertises) names the address clients really use.
+  const port = await freePort();
+  const serveEnv = { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
+  const child: ChildProcess = spawn(process.execPath, [...CLI, 'serve'], { cwd: SERVER_DIR, env: serveEnv });
   let output = '';
   const onData = (d: Buffer) => (output += d.toString());
   child.stdout!.on('data', onData);
@@ -48,7 +63,8 @@ export async function startServer(): Promise<RunningServer> {
       reject(new Error(`serve exited with ${code}: ${output}`));
     });
   });
-  await svc(['user', 'add', 'watcher@example.com'], env);
+  // A dashboard password too, so a test can sign in as a person for the OAuth consent.
+  await svc(['user', 'add', 'watcher@example.com', '--password-stdin'], env, `${PASSWORD}\n`);
   const token = await svc(['token', 'create', '--user', 'watcher@example.com'], env);
   return {
     url,
