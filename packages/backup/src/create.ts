@@ -30,6 +30,8 @@ export interface CreateBackupOptions {
   target: BackupTarget;
   now: Date;
   reason: BackupReason;
+  /** A job's cap: checked between batches of rows, and an aborted backup is removed like a failed one. */
+  signal?: AbortSignal;
 }
 
 function summarize(manifest: Manifest): BackupSummary {
@@ -44,11 +46,12 @@ function summarize(manifest: Manifest): BackupSummary {
 }
 
 /** A failed backup leaves nothing in the target and rethrows, so the caller can raise its alarm. */
-export async function createBackup({ database, target, now, reason }: CreateBackupOptions): Promise<BackupSummary> {
+export async function createBackup({ database, target, now, reason, signal }: CreateBackupOptions): Promise<BackupSummary> {
   const id = newBackupId(now, reason);
   const writer = target.open(id);
   try {
-    const dump = await dumpDatabase(database, writer);
+    const dump = await dumpDatabase(database, writer, signal);
+    signal?.throwIfAborted();
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       formatVersion: BACKUP_FORMAT_VERSION,

@@ -4,7 +4,7 @@ export { createBackup, latestBackupAt, listBackups, readManifest, type BackupSum
 export { isBackupId, parseBackupId } from './ids';
 export { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, BACKUP_REASONS, type BackupReason, type Manifest } from './manifest';
 export { restoreBackup, type RestoreBackupOptions, type RestoreResult } from './restore';
-export { DAILY_KEEP_DAYS, MONTHLY_KEEP_YEARS, pruneBackups, retentionPlan, type PruneResult, type RetentionDecision } from './retention';
+export { backupAndPrune, DAILY_KEEP_DAYS, MONTHLY_KEEP_YEARS, pruneBackups, retentionPlan, type PruneResult, type RetentionDecision } from './retention';
 export { directoryTarget } from './targets/directory';
 export type { BackupTarget, BackupWriter } from './targets/target';
 export { verifyBackup, type VerifyResult } from './verify';

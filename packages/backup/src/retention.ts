@@ -1,5 +1,5 @@
 // Retention: every backup is kept 30 days, and the first backup of each UTC month one year.
-import { idTime, listBackups, type BackupSummary } from './create';
+import { createBackup, idTime, listBackups, type BackupSummary, type CreateBackupOptions } from './create';
 import type { BackupTarget } from './targets/target';
 
 export const DAILY_KEEP_DAYS = 30;
@@ -60,4 +60,10 @@ export async function pruneBackups({ target, now }: { target: BackupTarget; now:
     result.swept.push(id);
   }
   return result;
+}
+
+/** What the daily and after-deploy jobs run: a backup, then retention; a failed backup prunes nothing. */
+export async function backupAndPrune(opts: CreateBackupOptions): Promise<{ backup: BackupSummary; pruned: PruneResult }> {
+  const backup = await createBackup(opts);
+  return { backup, pruned: await pruneBackups({ target: opts.target, now: opts.now }) };
 }

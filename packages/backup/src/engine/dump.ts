@@ -27,13 +27,14 @@ function rowQuery(table: CatalogTable): string {
   return `select array_to_json(array[${values}]::text[])::text as line from ${qualified(table.name)} order by ${order}`;
 }
 
-async function dumpTable(tx: Tx, table: CatalogTable, writer: BackupWriter): Promise<ManifestTable> {
+async function dumpTable(tx: Tx, table: CatalogTable, writer: BackupWriter, signal?: AbortSignal): Promise<ManifestTable> {
   const file = `${table.name}.jsonl.gz`;
   const gzip = gzipWriter();
   let rows = 0;
   // A cursor keeps memory flat however large the table: the driver never holds more than a batch.
   await tx.execute(sql.raw(`declare svc_backup_rows no scroll cursor for ${rowQuery(table)}`));
   for (;;) {
+    signal?.throwIfAborted();
     const batch = rowsOf<{ line: string }>(await tx.execute(sql.raw(`fetch forward ${FETCH_ROWS} from svc_backup_rows`)));
     for (const row of batch) await gzip.write(row.line);
     rows += batch.length;
@@ -46,12 +47,12 @@ async function dumpTable(tx: Tx, table: CatalogTable, writer: BackupWriter): Pro
 }
 
 /** Read-only and repeatable-read: every table is seen as of one instant while writers carry on. */
-export async function dumpDatabase(database: Database, writer: BackupWriter): Promise<DumpResult> {
+export async function dumpDatabase(database: Database, writer: BackupWriter, signal?: AbortSignal): Promise<DumpResult> {
   return database.db.transaction(
     async (tx) => {
       const catalog = await readCatalog(tx);
       const tables: ManifestTable[] = [];
-      for (const table of catalog) tables.push(await dumpTable(tx, table, writer));
+      for (const table of catalog) tables.push(await dumpTable(tx, table, writer, signal));
       return { tables, migration: await migrationLevel(tx), postgres: await postgresVersion(tx) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
