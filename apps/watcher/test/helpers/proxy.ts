@@ -17,6 +17,10 @@ export interface Proxy {
   refuseNext(count: number, retryAfterSeconds: number): void;
   /** Tool call answers are held this long after the server gave them (0: not held). */
   holdAnswersMs: number;
+  /** While true every connection is cut before an answer, as if the server were down. */
+  down: boolean;
+  /** The next `count` requests are cut the same way. */
+  dropNext(count: number): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 export async function startProxy(target: string): Promise<Proxy> {
   let refusals = 0;
+  let drops = 0;
   let retryAfter = 0;
   const upstream = new URL(target);
   const proxy: Proxy = {
@@ -37,6 +42,10 @@ export async function startProxy(target: string): Promise<Proxy> {
     chunks: [],
     bodies: [],
     holdAnswersMs: 0,
+    down: false,
+    dropNext(count) {
+      drops = count;
+    },
     refuseNext(count, seconds) {
       refusals = count;
       retryAfter = seconds;
@@ -46,6 +55,11 @@ export async function startProxy(target: string): Promise<Proxy> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
       const body = await readBody(req);
+      if (proxy.down || drops > 0) {
+        drops = Math.max(drops - 1, 0);
+        req.socket.destroy();
+        return;
+      }
       const text = body.toString();
       const record: Proxy['bodies'][number] = { at: Date.now(), body: text };
       proxy.bodies.push(record);
