@@ -40,6 +40,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'test/ingest-conversation.test.ts',
       'test/rules-and-resources.test.ts',
       'test/background-runs.test.ts',
+      'test/jobs-list.test.ts',
       'test/usage-ledger.test.ts',
       // the dashboard's data routes and account deletion (cascades across every table)
       'test/account-data-*.test.ts',

@@ -27,6 +27,7 @@ describe('GET /metrics', () => {
       'mcp_tool_calls_total counter',
       'mcp_write_refused_total counter',
       'promoted_rules_lookup_failures_total counter',
+      'svc_alarms_total counter',
     ]);
     expect(types).toContain('process_cpu_user_seconds_total counter');
   });
