@@ -1,5 +1,6 @@
 // `once` and `run`: one pass, or passes for as long as the process lives.
 import type { Command } from 'commander';
+import { loadConfig } from '../config';
 import { startDaemon } from '../daemon';
 import { runPass } from '../pass/run-pass';
 import { withStateLock } from '../state/state-lock';
@@ -22,10 +23,10 @@ export function registerPassCommands(program: Command): void {
     .command('run')
     .description('Watch the transcripts and ship new lines within seconds (the daemon)')
     .option('--source <kind:path>', 'a transcript root: claude-code:DIR, codex:DIR or a plain DIR (repeatable)', collect, [])
-    .option('--interval <seconds>', 'seconds between safety passes', '60')
-    .action(async (opts: { source: string[]; interval: string }) => {
+    .option('--interval <seconds>', 'seconds between safety passes (default: config.json, else 60)')
+    .action(async (opts: { source: string[]; interval?: string }) => {
       const ctx = await commandContext(opts.source);
-      const interval = Number(opts.interval);
+      const interval = Number(opts.interval ?? (await loadConfig(ctx.env.configDir)).interval ?? 60);
       if (!Number.isInteger(interval) || interval < 1) throw new Error('--interval must be a whole number of seconds, at least 1');
       const daemon = await startDaemon({
         sources: ctx.sources,
