@@ -31,6 +31,14 @@ export {
   parseResourceUri,
   type ResourceRef,
 } from './resources';
+export {
+  PROMPTS,
+  PROMPT_NAMES,
+  isPromptName,
+  type PromptArgument,
+  type PromptDefinition,
+  type PromptName,
+} from './prompts';
 
 export {
   CARD_REFUSALS,

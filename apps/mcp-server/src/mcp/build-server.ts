@@ -6,6 +6,8 @@ import { CAPABILITY_KEY, CONTRACT_VERSION } from '@svc/contract';
 import { ensureRequestContext } from '@svc/observability';
 import { callTool } from './call-tool';
 import type { McpContext } from './mcp-context';
+import { registerCompletions } from './completions';
+import { registerPrompts } from './prompts/index';
 import { registerResources } from './resources';
 import { registerLogging } from './session-log';
 import { listTools } from './tool-list';
@@ -25,20 +27,24 @@ export function buildMcpServer(ctx: McpContext): Server {
         tools: { listChanged: false },
         resources: {},
         logging: {},
+        prompts: { listChanged: false },
+        completions: {},
       },
       ...(ctx.instructions !== undefined && { instructions: ctx.instructions }),
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(ctx.deps.tools) }));
-  // Over HTTP the request already has its id; a stdio message gets one of its own per call.
   const log = registerLogging(server, ctx.deps, ctx.sessionKey ?? randomUUID());
   const closed = new AbortController();
   server.onclose = () => closed.abort();
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     // Related to the request, so over HTTP the message travels on that request's own stream.
+    // Over HTTP the request already has its id; a stdio message gets one of its own per call.
     const toolCtx = { ...ctx, notify: log.notifier(extra.sendNotification), closed: closed.signal };
     return ensureRequestContext(() => callTool(ctx.deps.tools, request.params.name, request.params.arguments, toolCtx));
   });
   registerResources(server, ctx);
+  registerPrompts(server, ctx);
+  registerCompletions(server, ctx);
   return server;
 }
