@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './helpers/harness';
 import { authorizeUrl, pkcePair, registerClient, registerRaw, tokenRequest, type RegisteredClient } from './helpers/oauth-client';
-import { consentApi, CookieJar, LOOPBACK_REDIRECT, openAuthorize, signedInPerson } from './helpers/oauth-flow';
+import { codeFlow as runCodeFlow, type FlowOptions } from './helpers/oauth-code-flow';
+import { CookieJar, LOOPBACK_REDIRECT, signedInPerson } from './helpers/oauth-flow';
 
 let h: Harness;
 let session: string;
@@ -16,56 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** The code as the browser hands it to the client: in the query, the fragment or an auto-submitted form. */
-async function landCode(jar: CookieJar, redirectTo: string): Promise<string | null> {
-  let next = redirectTo;
-  for (let hop = 0; hop < 5; hop += 1) {
-    const res = await jar.get(next);
-    const location = res.headers.get('location');
-    if (!location) return /name="code" value="([^"]+)"/.exec(await res.text())?.[1] ?? null;
-    const url = new URL(location, next);
-    if (!url.pathname.startsWith('/oauth/')) {
-      return url.searchParams.get('code') ?? new URLSearchParams(url.hash.slice(1)).get('code');
-    }
-    next = url.href;
-  }
-  return null;
-}
-
-interface FlowOptions {
-  client?: RegisteredClient;
-  scope?: string;
-  responseMode?: string;
-  auth?: Record<string, string>;
-  headers?: Record<string, string>;
-}
-
-/** Authorize in the "browser", consent, and exchange the code; answers the token endpoint's reply. */
-async function codeFlow(opts: FlowOptions = {}): Promise<Response> {
-  const client = opts.client ?? (await registerClient(h.url));
-  const { verifier, challenge } = pkcePair();
-  const url = authorizeUrl(h.url, { clientId: client.client_id, challenge, scope: opts.scope, resource: `${h.url}/mcp` });
-  if (opts.responseMode) url.searchParams.set('response_mode', opts.responseMode);
-  const jar = new CookieJar();
-  const { id } = await openAuthorize(jar, url);
-  const api = consentApi(h.url, session);
-  expect((await api.read(id)).status).toBe(200);
-  const { redirect_to } = (await (await api.decide(id, 'allow')).json()) as { redirect_to: string };
-  const code = await landCode(jar, redirect_to);
-  expect(code, `code via ${opts.responseMode ?? 'query'}`).toBeTruthy();
-  return fetch(`${h.url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...opts.headers },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code: code ?? '',
-      code_verifier: verifier,
-      redirect_uri: LOOPBACK_REDIRECT,
-      resource: `${h.url}/mcp`,
-      ...(opts.auth ?? { client_id: client.client_id }),
-    }),
-  });
-}
+/** The flow against this test's server, as its signed-in person. */
+const codeFlow = (opts: FlowOptions = {}) => runCodeFlow(h.url, session, opts);
 
 async function confidentialClient(method: string): Promise<{ client: RegisteredClient; secret: string }> {
   const client = await registerClient(h.url, { token_endpoint_auth_method: method });
