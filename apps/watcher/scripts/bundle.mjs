@@ -13,6 +13,8 @@ await build({
   target: 'node22',
   legalComments: 'linked',
   // Some dependencies are CommonJS and call require(); an ES module has none of its own.
-  banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

@@ -9,7 +9,9 @@ import { WATCHER_VERSION } from './version';
 
 const program = new Command()
   .name('svc-watcher')
-  .description('Ships AI agent transcripts (Claude Code, Codex CLI, plain files) to the memory service')
+  .description(
+    'Ships AI agent transcripts (Claude Code, Codex CLI, plain files) to the memory service',
+  )
   .version(WATCHER_VERSION)
   .showHelpAfterError();
 

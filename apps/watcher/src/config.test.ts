@@ -20,10 +20,20 @@ describe('sources', () => {
       { kind: 'codex', root: join(home, '.codex', 'sessions') },
     ]);
     await mkdir(configDir);
-    await writeFile(join(configDir, 'config.json'), JSON.stringify({ sources: [{ kind: 'plain', root: '/transcripts' }] }));
-    expect(await resolveSources([], configDir, home)).toEqual([{ kind: 'plain', root: '/transcripts' }]);
-    expect(await resolveSources(['claude-code:/x'], configDir, home)).toEqual([{ kind: 'claude-code', root: '/x' }]);
-    await writeFile(join(configDir, 'config.json'), JSON.stringify({ sources: [{ kind: 'nope', root: '/t' }] }));
+    await writeFile(
+      join(configDir, 'config.json'),
+      JSON.stringify({ sources: [{ kind: 'plain', root: '/transcripts' }] }),
+    );
+    expect(await resolveSources([], configDir, home)).toEqual([
+      { kind: 'plain', root: '/transcripts' },
+    ]);
+    expect(await resolveSources(['claude-code:/x'], configDir, home)).toEqual([
+      { kind: 'claude-code', root: '/x' },
+    ]);
+    await writeFile(
+      join(configDir, 'config.json'),
+      JSON.stringify({ sources: [{ kind: 'nope', root: '/t' }] }),
+    );
     await expect(resolveSources([], configDir, home)).rejects.toThrow(/config\.json/);
   });
 
@@ -31,7 +41,11 @@ describe('sources', () => {
     const linux = readWatcherEnv({ HOME: '/home/ada' }, 'linux');
     expect(linux.stateDir).toBe('/home/ada/.local/state/svc-watcher');
     expect(linux.configDir).toBe('/home/ada/.config/svc-watcher');
-    expect(readWatcherEnv({ HOME: '/home/ada', XDG_STATE_HOME: '/s' }, 'linux').stateDir).toBe('/s/svc-watcher');
-    expect(readWatcherEnv({ HOME: '/Users/ada' }, 'darwin').stateDir).toBe('/Users/ada/Library/Application Support/svc-watcher');
+    expect(readWatcherEnv({ HOME: '/home/ada', XDG_STATE_HOME: '/s' }, 'linux').stateDir).toBe(
+      '/s/svc-watcher',
+    );
+    expect(readWatcherEnv({ HOME: '/Users/ada' }, 'darwin').stateDir).toBe(
+      '/Users/ada/Library/Application Support/svc-watcher',
+    );
   });
 });

@@ -4,7 +4,10 @@ import { z } from 'zod';
 import type { Source } from './sources/discover';
 import { readJsonFile } from './state/atomic-file';
 
-const SourceSchema = z.object({ kind: z.enum(['claude-code', 'codex', 'plain']), root: z.string().min(1) });
+const SourceSchema = z.object({
+  kind: z.enum(['claude-code', 'codex', 'plain']),
+  root: z.string().min(1),
+});
 const ConfigSchema = z.object({
   sources: z.array(SourceSchema).optional(),
   /** Seconds between safety passes of the daemon. */
@@ -25,7 +28,9 @@ export function defaultSources(home: string): Source[] {
 /** `--source claude-code:/path`, `--source codex:/path`, or a bare directory of plain transcripts. */
 export function parseSourceFlag(flag: string): Source {
   const match = /^(claude-code|codex|plain):(.+)$/.exec(flag);
-  return match ? { kind: match[1] as Source['kind'], root: match[2]! } : { kind: 'plain', root: flag };
+  return match
+    ? { kind: match[1] as Source['kind'], root: match[2]! }
+    : { kind: 'plain', root: flag };
 }
 
 export async function loadConfig(configDir: string): Promise<WatcherConfig> {
@@ -36,7 +41,11 @@ export async function loadConfig(configDir: string): Promise<WatcherConfig> {
   return parsed.data;
 }
 
-export async function resolveSources(flags: readonly string[], configDir: string, home: string): Promise<Source[]> {
+export async function resolveSources(
+  flags: readonly string[],
+  configDir: string,
+  home: string,
+): Promise<Source[]> {
   if (flags.length > 0) return flags.map(parseSourceFlag);
   return (await loadConfig(configDir)).sources ?? defaultSources(home);
 }

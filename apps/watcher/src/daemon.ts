@@ -61,14 +61,21 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     { ignoreInitial: true, persistent: true },
   );
   const onChange = (path: string) => {
-    const owned = (s: Source) => !relative(s.root, path).startsWith('..') && belongsTo(s.kind, relative(s.root, path));
+    const owned = (s: Source) =>
+      !relative(s.root, path).startsWith('..') && belongsTo(s.kind, relative(s.root, path));
     if (options.sources.some(owned)) schedule(options.debounceMs);
   };
-  watcher.on('add', onChange).on('change', onChange).on('error', (err) => options.log.warn('watch_error', { reason: String(err) }));
+  watcher
+    .on('add', onChange)
+    .on('change', onChange)
+    .on('error', (err) => options.log.warn('watch_error', { reason: String(err) }));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   // The safety net: catches what a watch missed (a root created later, a network file system).
   const interval = setInterval(request, options.intervalMs);
-  options.log.info('watching', { roots: roots.map((s) => s.root), interval_ms: options.intervalMs });
+  options.log.info('watching', {
+    roots: roots.map((s) => s.root),
+    interval_ms: options.intervalMs,
+  });
   request();
 
   return {

@@ -28,15 +28,32 @@ export interface WatcherEnv {
   systemdUserDir: string;
 }
 
-export function readWatcherEnv(source: NodeJS.ProcessEnv = process.env, platform = process.platform): WatcherEnv {
+export function readWatcherEnv(
+  source: NodeJS.ProcessEnv = process.env,
+  platform = process.platform,
+): WatcherEnv {
   const env = EnvSchema.parse(source);
   const home = env.HOME ?? homedir();
   // macOS keeps both under Application Support; elsewhere the XDG base directories.
   const mac = join(home, 'Library', 'Application Support', 'svc-watcher');
   const stateDir =
-    env.SVC_WATCHER_STATE_DIR ?? (platform === 'darwin' ? mac : join(env.XDG_STATE_HOME ?? join(home, '.local', 'state'), 'svc-watcher'));
+    env.SVC_WATCHER_STATE_DIR ??
+    (platform === 'darwin'
+      ? mac
+      : join(env.XDG_STATE_HOME ?? join(home, '.local', 'state'), 'svc-watcher'));
   const configDir =
-    env.SVC_WATCHER_CONFIG_DIR ?? (platform === 'darwin' ? mac : join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'svc-watcher'));
+    env.SVC_WATCHER_CONFIG_DIR ??
+    (platform === 'darwin'
+      ? mac
+      : join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'svc-watcher'));
   const systemdUserDir = join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'systemd', 'user');
-  return { home, platform, stateDir, configDir, logLevel: env.SVC_WATCHER_LOG_LEVEL, retryAttempts: env.SVC_WATCHER_RETRY_ATTEMPTS, systemdUserDir };
+  return {
+    home,
+    platform,
+    stateDir,
+    configDir,
+    logLevel: env.SVC_WATCHER_LOG_LEVEL,
+    retryAttempts: env.SVC_WATCHER_RETRY_ATTEMPTS,
+    systemdUserDir,
+  };
 }

@@ -10,11 +10,17 @@ export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
 }
 
-export function createLogger(level: Level, write: (line: string) => void = (line) => process.stderr.write(line)): Logger {
+export function createLogger(
+  level: Level,
+  write: (line: string) => void = (line) => process.stderr.write(line),
+): Logger {
   const at =
     (l: Level) =>
     (message: string, fields: Record<string, unknown> = {}) => {
-      if (ORDER[l] <= ORDER[level]) write(`${JSON.stringify({ time: new Date().toISOString(), level: l, message, ...fields })}\n`);
+      if (ORDER[l] <= ORDER[level])
+        write(
+          `${JSON.stringify({ time: new Date().toISOString(), level: l, message, ...fields })}\n`,
+        );
     };
   return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }

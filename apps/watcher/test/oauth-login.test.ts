@@ -17,7 +17,11 @@ describe('svc-watcher login with OAuth', () => {
   it('signs in through the browser, keeps the tokens for the user alone, and ships with them', async () => {
     const w = await watcherHome();
     const login = startWatcher(['login', '--server', server.url], w.env);
-    await until(() => /https?:\/\/\S+/.test(login.output.stdout) || login.child.exitCode !== null, 20_000, 'the authorization address');
+    await until(
+      () => /https?:\/\/\S+/.test(login.output.stdout) || login.child.exitCode !== null,
+      20_000,
+      'the authorization address',
+    );
     expect(login.child.exitCode, login.output.stderr).toBeNull();
     const address = /(https?:\/\/\S+)/.exec(login.output.stdout)![1]!;
     const url = new URL(address);
@@ -30,9 +34,14 @@ describe('svc-watcher login with OAuth', () => {
 
     const oauthFile = join(w.home, '.config', 'svc-watcher', 'oauth.json');
     expect((await stat(oauthFile)).mode & 0o777).toBe(0o600);
-    const saved = JSON.parse(await readFile(oauthFile, 'utf8')) as { tokens?: { access_token?: string; refresh_token?: string } };
+    const saved = JSON.parse(await readFile(oauthFile, 'utf8')) as {
+      tokens?: { access_token?: string; refresh_token?: string };
+    };
     expect(saved.tokens?.access_token).toBeTruthy();
-    const credentials = await readFile(join(w.home, '.config', 'svc-watcher', 'credentials.json'), 'utf8');
+    const credentials = await readFile(
+      join(w.home, '.config', 'svc-watcher', 'credentials.json'),
+      'utf8',
+    );
     expect(credentials).not.toContain('token');
 
     const session = await newSession(w.home, 'o', 'b0000000-0000-4000-8000-000000000001');
@@ -43,14 +52,24 @@ describe('svc-watcher login with OAuth', () => {
     expect(chunkRecords(server).filter((r) => r.run_id === runId)).toHaveLength(1);
 
     // An access token the server no longer takes is refreshed by the SDK with the refresh token, and kept.
-    const record = JSON.parse(await readFile(oauthFile, 'utf8')) as { tokens: { access_token: string; refresh_token: string } };
+    const record = JSON.parse(await readFile(oauthFile, 'utf8')) as {
+      tokens: { access_token: string; refresh_token: string };
+    };
     expect(record.tokens.refresh_token).toBeTruthy();
-    await writeFile(oauthFile, JSON.stringify({ ...record, tokens: { ...record.tokens, access_token: 'expired-or-revoked' } }));
+    await writeFile(
+      oauthFile,
+      JSON.stringify({
+        ...record,
+        tokens: { ...record.tokens, access_token: 'expired-or-revoked' },
+      }),
+    );
     await appendTurns(session, 2, 1, 200);
     const refreshed = await runWatcher(['once'], w.env);
     expect(refreshed.code, refreshed.stderr).toBe(0);
     expect(refreshed.logs.filter((l) => l.message === 'chunk_sent')).toHaveLength(1);
-    const after = JSON.parse(await readFile(oauthFile, 'utf8')) as { tokens: { access_token: string } };
+    const after = JSON.parse(await readFile(oauthFile, 'utf8')) as {
+      tokens: { access_token: string };
+    };
     expect(after.tokens.access_token).not.toBe('expired-or-revoked');
   });
 });

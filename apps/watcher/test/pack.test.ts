@@ -22,11 +22,17 @@ describe('the packed watcher', () => {
     await run('npm', ['install', '-g', '--offline', '--prefix', prefix, tarball], { cwd: prefix });
 
     const installed = join(prefix, 'lib', 'node_modules', 'svc-watcher');
-    expect((await readdir(installed)).sort()).toEqual(['LICENSES.txt', 'README.md', 'package.json', 'svc-watcher.mjs']);
+    expect((await readdir(installed)).sort()).toEqual([
+      'LICENSES.txt',
+      'README.md',
+      'package.json',
+      'svc-watcher.mjs',
+    ]);
     // Only node and the installed bin on PATH, run from the empty prefix.
     const env = { PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}`, HOME: prefix };
     const help = await run(join(prefix, 'bin', 'svc-watcher'), ['--help'], { cwd: prefix, env });
-    for (const command of ['login', 'run', 'once', 'status', 'install']) expect(help.stdout).toContain(command);
+    for (const command of ['login', 'run', 'once', 'status', 'install'])
+      expect(help.stdout).toContain(command);
     const status = await run(join(prefix, 'bin', 'svc-watcher'), ['status'], { cwd: prefix, env });
     expect(status.stdout).toContain('server: not logged in');
   }, 120_000);

@@ -23,7 +23,11 @@ describe('svc-watcher killed and restarted', () => {
     suite.proxy.holdAnswersMs = 1500;
     const { child } = startWatcher(['once'], w.env);
     // Killed while the server has stored sequence 1 but its answer has not reached the watcher.
-    await until(() => sentFor(session.sessionId).length === 2, 20_000, 'the second chunk to reach the server');
+    await until(
+      () => sentFor(session.sessionId).length === 2,
+      20_000,
+      'the second chunk to reach the server',
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -39,11 +43,16 @@ describe('svc-watcher killed and restarted', () => {
     expect(last).toBeGreaterThanOrEqual(5);
     expect(sent.map((c) => c.args.sequence)).toEqual([0, 1, ...upTo(last).slice(1)]);
     expect(sent[2]?.args.transcript_chunk).toBe(sent[1]?.args.transcript_chunk);
-    const records = chunkRecords(suite.server).filter((r) => sent.some((c) => c.args.run_id === r.run_id));
+    const records = chunkRecords(suite.server).filter((r) =>
+      sent.some((c) => c.args.run_id === r.run_id),
+    );
     expect(records.filter((r) => r.accepted).map((r) => r.sequence)).toEqual(upTo(last));
     expect(records.filter((r) => !r.accepted).map((r) => r.sequence)).toEqual([1]);
     // Every turn is in exactly one stored chunk.
-    const stored = sent.filter((_, i) => i !== 2).map((c) => c.args.transcript_chunk).join('');
+    const stored = sent
+      .filter((_, i) => i !== 2)
+      .map((c) => c.args.transcript_chunk)
+      .join('');
     for (let n = 0; n < 103; n++) expect(stored.split(marker(n)).length - 1, marker(n)).toBe(1);
   });
 });
@@ -72,7 +81,9 @@ describe('svc-watcher with the server away', () => {
     const resumed = await runWatcher(['once'], w.env);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(sentFor(session.sessionId).map((c) => c.args.sequence)).toEqual([0, 1, 2, 3]);
-    const stored = sentFor(session.sessionId).map((c) => c.args.transcript_chunk).join('');
+    const stored = sentFor(session.sessionId)
+      .map((c) => c.args.transcript_chunk)
+      .join('');
     for (let n = 0; n < 60; n++) expect(stored.split(marker(n)).length - 1, marker(n)).toBe(1);
   });
 });

@@ -15,13 +15,20 @@ describe('svc-watcher once', () => {
     const w = await loggedIn();
     const file = join(w.home, '.config', 'svc-watcher', 'credentials.json');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
-    const bad = await runWatcher(['login', '--server', suite.proxy.url, '--token', 'svc_not-a-real-token-at-all-000000'], (await watcherHome()).env);
+    const bad = await runWatcher(
+      ['login', '--server', suite.proxy.url, '--token', 'svc_not-a-real-token-at-all-000000'],
+      (await watcherHome()).env,
+    );
     expect(bad.code).toBe(1);
   });
 
   it('sends a 60,000-character transcript as three chunks of one run, then only what was appended', async () => {
     const w = await loggedIn();
-    const session = await newSession(w.home, '-home-ada-src-billing', 'a0000000-0000-4000-8000-000000000001');
+    const session = await newSession(
+      w.home,
+      '-home-ada-src-billing',
+      'a0000000-0000-4000-8000-000000000001',
+    );
     await appendTurns(session, 0, 50, 1165);
     const first = await runWatcher(['once'], w.env);
     expect(first.code, first.stderr).toBe(0);
@@ -35,7 +42,11 @@ describe('svc-watcher once', () => {
     expect(sent[0]?.args.project_hint).toBe('/home/ada/src/billing');
     // The server stored them under that run id and logged it.
     const runId = sent[0]!.args.run_id;
-    expect(chunkRecords(suite.server).filter((r) => r.run_id === runId).map((r) => [r.sequence, r.accepted])).toEqual([
+    expect(
+      chunkRecords(suite.server)
+        .filter((r) => r.run_id === runId)
+        .map((r) => [r.sequence, r.accepted]),
+    ).toEqual([
       [0, true],
       [1, true],
       [2, true],
@@ -75,13 +86,21 @@ describe('svc-watcher once', () => {
     const w = await loggedIn();
     // A working directory that is no path is a project name the server cannot resolve: validation_failed.
     const bad = await newSession(w.home, 'q', 'a0000000-0000-4000-8000-000000000003');
-    await writeFile(bad.path, claudeLine(bad.sessionId, 0, 'hello from nowhere', 'no-such-project-anywhere'));
+    await writeFile(
+      bad.path,
+      claudeLine(bad.sessionId, 0, 'hello from nowhere', 'no-such-project-anywhere'),
+    );
     const good = await newSession(w.home, 'r', 'a0000000-0000-4000-8000-000000000004');
     await appendTurns(good, 0, 2, 100);
     const run = await runWatcher(['once'], w.env);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.logs.find((l) => l.message === 'chunk_refused')).toMatchObject({ code: 'validation_failed', sequence: 0 });
-    expect(String(run.logs.find((l) => l.message === 'chunk_refused')?.reason)).toContain('project_hint_unresolvable');
+    expect(run.logs.find((l) => l.message === 'chunk_refused')).toMatchObject({
+      code: 'validation_failed',
+      sequence: 0,
+    });
+    expect(String(run.logs.find((l) => l.message === 'chunk_refused')?.reason)).toContain(
+      'project_hint_unresolvable',
+    );
     expect(sentFor(good.sessionId)).toHaveLength(1);
     await runWatcher(['once'], w.env);
     expect(sentFor(bad.sessionId)).toHaveLength(1);
@@ -94,7 +113,10 @@ describe('svc-watcher once', () => {
     const session = await newSession(w.home, 's', 'a0000000-0000-4000-8000-000000000005');
     // Built at run time so the repository never holds a token-shaped literal.
     const token = `ghp_${'Zq8'.repeat(12)}`;
-    await writeFile(session.path, claudeLine(session.sessionId, 0, `use ${token} for the deploy bot`, '/home/ada/src/billing'));
+    await writeFile(
+      session.path,
+      claudeLine(session.sessionId, 0, `use ${token} for the deploy bot`, '/home/ada/src/billing'),
+    );
     const run = await runWatcher(['once'], w.env);
     expect(run.code, run.stderr).toBe(0);
     expect(sentFor(session.sessionId)[0]?.args.transcript_chunk).toContain('[redacted');

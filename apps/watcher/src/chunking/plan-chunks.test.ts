@@ -3,21 +3,29 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONTINUED, CONTINUES, planChunks } from './plan-chunks';
 
-const unmark = (chunks: string[]) => chunks.map((c) => c.replace(CONTINUED, '').replace(CONTINUES, '')).join('');
+const unmark = (chunks: string[]) =>
+  chunks.map((c) => c.replace(CONTINUED, '').replace(CONTINUES, '')).join('');
 
 describe('planChunks', () => {
   it('never exceeds the size and keeps every character once, in order', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 400 }), { maxLength: 40 }), fc.integer({ min: 100, max: 1000 }), (turns, max) => {
-        const chunks = planChunks(turns, max);
-        expect(chunks.every((c) => c.length <= max && c.length > 0)).toBe(true);
-        expect(unmark(chunks)).toBe(turns.join(''));
-      }),
+      fc.property(
+        fc.array(fc.string({ maxLength: 400 }), { maxLength: 40 }),
+        fc.integer({ min: 100, max: 1000 }),
+        (turns, max) => {
+          const chunks = planChunks(turns, max);
+          expect(chunks.every((c) => c.length <= max && c.length > 0)).toBe(true);
+          expect(unmark(chunks)).toBe(turns.join(''));
+        },
+      ),
     );
   });
 
   it('cuts only between turns when every turn fits', () => {
-    const turns = Array.from({ length: 30 }, (_, i) => `user:\nturn ${i} ${'x'.repeat(50 + i * 7)}\n\n`);
+    const turns = Array.from(
+      { length: 30 },
+      (_, i) => `user:\nturn ${i} ${'x'.repeat(50 + i * 7)}\n\n`,
+    );
     const chunks = planChunks(turns, 600);
     let at = 0;
     for (const chunk of chunks) {

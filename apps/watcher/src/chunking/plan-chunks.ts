@@ -7,7 +7,9 @@ export const CONTINUED = '[continued from the previous chunk]\n';
 /** A turn longer than a chunk is cut into pieces that say so at each cut. */
 function cutLongTurn(turn: string, max: number): string[] {
   const pieces = splitChunks(turn, max - CONTINUES.length - CONTINUED.length);
-  return pieces.map((piece, i) => (i > 0 ? CONTINUED : '') + piece + (i < pieces.length - 1 ? CONTINUES : ''));
+  return pieces.map(
+    (piece, i) => (i > 0 ? CONTINUED : '') + piece + (i < pieces.length - 1 ? CONTINUES : ''),
+  );
 }
 
 /**

@@ -5,15 +5,19 @@ import { splitChunks } from './split-chunks';
 describe('splitChunks', () => {
   it('keeps every chunk within the bound and loses nothing', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 500 }), fc.integer({ min: 2, max: 40 }), (text, max) => {
-        const chunks = splitChunks(text, max);
-        expect(chunks.join('')).toBe(text);
-        for (const c of chunks) {
-          expect(c.length).toBeLessThanOrEqual(max);
-          expect(c.length).toBeGreaterThan(0);
-          expect(c.isWellFormed()).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 500 }),
+        fc.integer({ min: 2, max: 40 }),
+        (text, max) => {
+          const chunks = splitChunks(text, max);
+          expect(chunks.join('')).toBe(text);
+          for (const c of chunks) {
+            expect(c.length).toBeLessThanOrEqual(max);
+            expect(c.length).toBeGreaterThan(0);
+            expect(c.isWellFormed()).toBe(true);
+          }
+        },
+      ),
     );
   });
 

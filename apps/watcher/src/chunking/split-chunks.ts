@@ -6,7 +6,8 @@
  * never between the two halves of a surrogate pair, so no chunk carries a broken character.
  */
 export function splitChunks(text: string, max: number): string[] {
-  if (!Number.isInteger(max) || max < 2) throw new RangeError('max must be an integer of at least 2');
+  if (!Number.isInteger(max) || max < 2)
+    throw new RangeError('max must be an integer of at least 2');
   const chunks: string[] = [];
   let start = 0;
   while (text.length - start > max) {

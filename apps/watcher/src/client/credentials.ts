@@ -18,13 +18,18 @@ export async function loadCredentials(configDir: string): Promise<Credentials | 
   const raw = await readJsonFile(credentialsPath(configDir));
   if (raw === undefined) return undefined;
   const parsed = Credentials.safeParse(raw);
-  if (!parsed.success) throw new Error(`${credentialsPath(configDir)} is not valid; run login again`);
+  if (!parsed.success)
+    throw new Error(`${credentialsPath(configDir)} is not valid; run login again`);
   return parsed.data;
 }
 
 export async function saveCredentials(configDir: string, credentials: Credentials): Promise<void> {
   const path = credentialsPath(configDir);
-  await writeFileAtomic(path, `${JSON.stringify(Credentials.parse(credentials), null, 2)}\n`, 0o600);
+  await writeFileAtomic(
+    path,
+    `${JSON.stringify(Credentials.parse(credentials), null, 2)}\n`,
+    0o600,
+  );
   // A temp file left by a crash keeps its old bits through open(); the token's file must not.
   await chmod(path, 0o600);
 }

@@ -14,9 +14,7 @@ export interface ChunkToSend {
 }
 
 export type SendOutcome =
-  | { kind: 'stored' }
-  | { kind: 'duplicate' }
-  | { kind: 'refused'; code: string; reason: string };
+  { kind: 'stored' } | { kind: 'duplicate' } | { kind: 'refused'; code: string; reason: string };
 
 export interface IngestClient {
   send(chunk: ChunkToSend): Promise<SendOutcome>;
@@ -66,11 +64,19 @@ export async function connectIngestClient(options: ConnectOptions): Promise<Inge
   const transport = new StreamableHTTPClientTransport(mcpEndpoint(options.server), {
     fetch: options.fetch,
     authProvider: options.authProvider,
-    requestInit: options.token ? { headers: { authorization: `Bearer ${options.token}` } } : undefined,
+    requestInit: options.token
+      ? { headers: { authorization: `Bearer ${options.token}` } }
+      : undefined,
   });
   await client.connect(transport);
   return {
-    send: async (chunk) => outcomeOf((await client.callTool({ name: 'ingest_conversation', arguments: { ...chunk } })) as CallToolResult),
+    send: async (chunk) =>
+      outcomeOf(
+        (await client.callTool({
+          name: 'ingest_conversation',
+          arguments: { ...chunk },
+        })) as CallToolResult,
+      ),
     close: () => client.close(),
   };
 }

@@ -40,13 +40,21 @@ export function retryingFetch(options: RetryOptions, inner: typeof fetch = fetch
       } catch (err) {
         if (last || init?.signal?.aborted) throw err;
         const delay = backoff(attempt);
-        options.log.warn('server_unreachable', { attempt: attempt + 1, retry_in_ms: Math.round(delay), reason: String((err as Error).cause ?? err) });
+        options.log.warn('server_unreachable', {
+          attempt: attempt + 1,
+          retry_in_ms: Math.round(delay),
+          reason: String((err as Error).cause ?? err),
+        });
         await sleep(delay);
         continue;
       }
       if (!RETRY_STATUSES.has(response.status) || last) return response;
       const delay = retryAfterMs(response.headers.get('retry-after')) ?? backoff(attempt);
-      options.log.warn('server_busy', { status: response.status, attempt: attempt + 1, retry_in_ms: Math.round(delay) });
+      options.log.warn('server_busy', {
+        status: response.status,
+        attempt: attempt + 1,
+        retry_in_ms: Math.round(delay),
+      });
       await response.body?.cancel();
       await sleep(delay);
     }

@@ -22,10 +22,22 @@ export async function commandContext(sourceFlags: readonly string[] = []): Promi
   const sources = await resolveSources(sourceFlags, env.configDir, env.home);
   const connect = async () => {
     const credentials = await loadCredentials(env.configDir);
-    if (!credentials) throw new Error('not logged in: run `svc-watcher login --server URL --token TOKEN` first');
-    const fetch = retryingFetch({ attempts: env.retryAttempts, firstDelayMs: 500, maxDelayMs: 30_000, log });
+    if (!credentials)
+      throw new Error('not logged in: run `svc-watcher login --server URL --token TOKEN` first');
+    const fetch = retryingFetch({
+      attempts: env.retryAttempts,
+      firstDelayMs: 500,
+      maxDelayMs: 30_000,
+      log,
+    });
     const authProvider = credentials.token ? undefined : await daemonOAuthProvider(env.configDir);
-    return connectIngestClient({ server: credentials.server, token: credentials.token, authProvider, fetch, version: WATCHER_VERSION });
+    return connectIngestClient({
+      server: credentials.server,
+      token: credentials.token,
+      authProvider,
+      fetch,
+      version: WATCHER_VERSION,
+    });
   };
   return { env, log, sources, connect };
 }

@@ -9,7 +9,8 @@ export interface Loopback {
   close(): void;
 }
 
-const page = (text: string) => `<!doctype html><meta charset="utf-8"><title>svc-watcher</title><p>${text}</p>`;
+const page = (text: string) =>
+  `<!doctype html><meta charset="utf-8"><title>svc-watcher</title><p>${text}</p>`;
 
 export async function openLoopback(): Promise<Loopback> {
   let deliver: (url: URL) => void = () => undefined;
@@ -22,7 +23,13 @@ export async function openLoopback(): Promise<Loopback> {
     }
     const ok = url.searchParams.has('code');
     res.writeHead(ok ? 200 : 400, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(page(ok ? 'The watcher is signed in. You can close this window.' : 'Sign-in did not complete; see the terminal.'));
+    res.end(
+      page(
+        ok
+          ? 'The watcher is signed in. You can close this window.'
+          : 'Sign-in did not complete; see the terminal.',
+      ),
+    );
     deliver(url);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -32,13 +39,20 @@ export async function openLoopback(): Promise<Loopback> {
     async code(checkState, timeoutMs) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('no answer from the browser in time; run login again')), timeoutMs);
+        timer = setTimeout(
+          () => reject(new Error('no answer from the browser in time; run login again')),
+          timeoutMs,
+        );
       });
       try {
         const url = await Promise.race([arrived, timeout]);
         const error = url.searchParams.get('error');
-        if (error) throw new Error(`the server refused the sign-in: ${error} ${url.searchParams.get('error_description') ?? ''}`.trim());
-        if (!checkState(url.searchParams.get('state'))) throw new Error('the sign-in answer carried a state this login did not send');
+        if (error)
+          throw new Error(
+            `the server refused the sign-in: ${error} ${url.searchParams.get('error_description') ?? ''}`.trim(),
+          );
+        if (!checkState(url.searchParams.get('state')))
+          throw new Error('the sign-in answer carried a state this login did not send');
         return url.searchParams.get('code')!;
       } finally {
         clearTimeout(timer);

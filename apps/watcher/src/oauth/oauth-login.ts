@@ -7,7 +7,11 @@ import { openLoopback } from './loopback';
 /** Long enough to sign in and pass a second factor; short enough that a forgotten login does not linger. */
 const BROWSER_WAIT_MS = 5 * 60_000;
 
-export async function oauthLogin(configDir: string, server: string, show: (url: URL) => void): Promise<FileOAuthProvider> {
+export async function oauthLogin(
+  configDir: string,
+  server: string,
+  show: (url: URL) => void,
+): Promise<FileOAuthProvider> {
   const loopback = await openLoopback();
   try {
     const provider = await FileOAuthProvider.open(configDir, show, loopback.redirectUrl);
@@ -25,6 +29,8 @@ export async function oauthLogin(configDir: string, server: string, show: (url: 
 /** For the daemon: tokens are refreshed by the SDK; a sign-in that can no longer be refreshed needs the person. */
 export function daemonOAuthProvider(configDir: string): Promise<FileOAuthProvider> {
   return FileOAuthProvider.open(configDir, () => {
-    throw new Error('the OAuth sign-in can no longer be refreshed: run `svc-watcher login --server URL` again');
+    throw new Error(
+      'the OAuth sign-in can no longer be refreshed: run `svc-watcher login --server URL` again',
+    );
   });
 }

@@ -1,7 +1,10 @@
 // The OAuth client registration, tokens and PKCE verifier, kept in one file readable by the user alone.
 import { join } from 'node:path';
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import { readJsonFile, writeFileAtomic } from '../state/atomic-file';
 
 export interface OAuthRecord {

@@ -1,7 +1,14 @@
 // The SDK's OAuthClientProvider over the watcher's OAuth file: the SDK does discovery, registration, PKCE and refresh.
 import { randomBytes } from 'node:crypto';
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+} from '@modelcontextprotocol/sdk/client/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import { WATCHER_VERSION } from '../version';
 import { loadOAuth, saveOAuth, type OAuthRecord } from './oauth-store';
 
@@ -17,10 +24,15 @@ export class FileOAuthProvider implements OAuthClientProvider {
     private readonly onAuthorize: OnAuthorize,
   ) {}
 
-  static async open(configDir: string, onAuthorize: OnAuthorize, redirectUrl?: string): Promise<FileOAuthProvider> {
+  static async open(
+    configDir: string,
+    onAuthorize: OnAuthorize,
+    redirectUrl?: string,
+  ): Promise<FileOAuthProvider> {
     const record = await loadOAuth(configDir);
     // A new loopback port is a new redirect URI: register again rather than send one the server never saw.
-    const fresh = redirectUrl !== undefined && redirectUrl !== record.redirectUrl ? { redirectUrl } : record;
+    const fresh =
+      redirectUrl !== undefined && redirectUrl !== record.redirectUrl ? { redirectUrl } : record;
     return new FileOAuthProvider(configDir, fresh, onAuthorize);
   }
 
@@ -64,7 +76,9 @@ export class FileOAuthProvider implements OAuthClientProvider {
   saveDiscoveryState = (discovery: OAuthDiscoveryState) => this.update({ discovery });
   redirectToAuthorization = (url: URL) => this.onAuthorize(url);
 
-  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+  async invalidateCredentials(
+    scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery',
+  ): Promise<void> {
     const drop: Record<typeof scope, (keyof OAuthRecord)[]> = {
       all: ['client', 'tokens', 'verifier', 'discovery'],
       client: ['client'],

@@ -13,7 +13,12 @@ export interface RangeChunks {
 }
 
 /** Redaction runs per turn, before packing, so no credential is ever split across two chunks unseen. */
-export async function chunksForRange(path: string, kind: SourceKind, start: number, end: number): Promise<RangeChunks> {
+export async function chunksForRange(
+  path: string,
+  kind: SourceKind,
+  start: number,
+  end: number,
+): Promise<RangeChunks> {
   const read = await readLines(path, kind, start, end);
   let redacted = 0;
   const rendered: string[] = [];

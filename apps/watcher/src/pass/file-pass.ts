@@ -19,14 +19,33 @@ export interface FilePassContext {
 }
 
 /** A file seen for the first time, or one that was truncated or replaced, is read from its start. */
-async function freshOrKnown(file: FoundFile, known: FileState | undefined, log: Logger): Promise<FileState> {
-  if (known && (await isSameFile(file.path, known.identity, known.plan?.end ?? known.offset))) return known;
+async function freshOrKnown(
+  file: FoundFile,
+  known: FileState | undefined,
+  log: Logger,
+): Promise<FileState> {
+  if (known && (await isSameFile(file.path, known.identity, known.plan?.end ?? known.offset)))
+    return known;
   if (known) log.warn('file_replaced', { path: file.path, read_again_from: 0 });
   // Sequences go on where they were, so a file read again never lands on keys already stored.
-  return { kind: file.kind, identity: await identify(file.path), offset: 0, nextSequence: known?.nextSequence ?? 0, sent: known?.sent ?? 0, refused: known?.refused ?? 0, sessionKey: known?.sessionKey, projectHint: known?.projectHint };
+  return {
+    kind: file.kind,
+    identity: await identify(file.path),
+    offset: 0,
+    nextSequence: known?.nextSequence ?? 0,
+    sent: known?.sent ?? 0,
+    refused: known?.refused ?? 0,
+    sessionKey: known?.sessionKey,
+    projectHint: known?.projectHint,
+  };
 }
 
-async function sendPlanned(file: FoundFile, st: FileState, ctx: FilePassContext, planned?: string[]): Promise<void> {
+async function sendPlanned(
+  file: FoundFile,
+  st: FileState,
+  ctx: FilePassContext,
+  planned?: string[],
+): Promise<void> {
   const plan = st.plan!;
   const chunks = planned ?? (await chunksForRange(file.path, st.kind, plan.start, plan.end)).chunks;
   for (let i = plan.acked; i < plan.count; i++) {
@@ -40,12 +59,24 @@ async function sendPlanned(file: FoundFile, st: FileState, ctx: FilePassContext,
     const outcome = await ctx.client.send(chunk);
     if (outcome.kind === 'refused') {
       // Logged with its reason and given up: a chunk the server judges invalid stays invalid.
-      ctx.log.error('chunk_refused', { path: file.path, session_key: chunk.session_key, sequence: chunk.sequence, code: outcome.code, reason: outcome.reason });
+      ctx.log.error('chunk_refused', {
+        path: file.path,
+        session_key: chunk.session_key,
+        sequence: chunk.sequence,
+        code: outcome.code,
+        reason: outcome.reason,
+      });
       st.refused++;
       ctx.totals.refused++;
       st.lastError = `sequence ${chunk.sequence} refused: ${outcome.reason}`;
     } else {
-      ctx.log.info('chunk_sent', { session_key: chunk.session_key, sequence: chunk.sequence, run_id: ctx.runId, chars: chunk.transcript_chunk.length, duplicate: outcome.kind === 'duplicate' });
+      ctx.log.info('chunk_sent', {
+        session_key: chunk.session_key,
+        sequence: chunk.sequence,
+        run_id: ctx.runId,
+        chars: chunk.transcript_chunk.length,
+        duplicate: outcome.kind === 'duplicate',
+      });
       st.sent++;
       ctx.totals.sent++;
     }
@@ -59,7 +90,12 @@ async function sendPlanned(file: FoundFile, st: FileState, ctx: FilePassContext,
 }
 
 /** `adopt` stores the file's state under its path before anything is saved. */
-export async function passFile(file: FoundFile, known: FileState | undefined, ctx: FilePassContext, adopt: (st: FileState) => void): Promise<void> {
+export async function passFile(
+  file: FoundFile,
+  known: FileState | undefined,
+  ctx: FilePassContext,
+  adopt: (st: FileState) => void,
+): Promise<void> {
   const st = await freshOrKnown(file, known, ctx.log);
   adopt(st);
   for (;;) {
@@ -73,14 +109,21 @@ export async function passFile(file: FoundFile, known: FileState | undefined, ct
       st.sessionKey = sessionKeyOf(st.kind, file.path, next.read.meta);
       st.projectHint = await projectHintOf(next.read.meta);
     }
-    if (next.redacted > 0) ctx.log.info('secrets_redacted', { path: file.path, count: next.redacted });
+    if (next.redacted > 0)
+      ctx.log.info('secrets_redacted', { path: file.path, count: next.redacted });
     if (next.chunks.length === 0) {
       st.offset = next.read.end;
       await ctx.save();
       continue;
     }
     // The plan is saved before the first chunk leaves, so a restart resends these chunks, not new ones.
-    st.plan = { start: st.offset, end: next.read.end, firstSequence: st.nextSequence, count: next.chunks.length, acked: 0 };
+    st.plan = {
+      start: st.offset,
+      end: next.read.end,
+      firstSequence: st.nextSequence,
+      count: next.chunks.length,
+      acked: 0,
+    };
     await ctx.save();
     await sendPlanned(file, st, ctx, next.chunks);
   }

@@ -19,13 +19,18 @@ export function newRunId(now = new Date()): string {
 }
 
 /** A file that vanished or cannot be read is that file's problem; the server's problems stop the pass. */
-const isFileError = (err: unknown) => ['ENOENT', 'EACCES', 'EPERM', 'EISDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
+const isFileError = (err: unknown) =>
+  ['ENOENT', 'EACCES', 'EPERM', 'EISDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
 
 export async function runPass(deps: PassDeps): Promise<WatcherState> {
   const state = await loadState(deps.stateDir);
   const runId = newRunId();
   const totals = { sent: 0, refused: 0 };
-  const lastPass: WatcherState['lastPass'] = { runId, startedAt: new Date().toISOString(), ...totals };
+  const lastPass: WatcherState['lastPass'] = {
+    runId,
+    startedAt: new Date().toISOString(),
+    ...totals,
+  };
   state.lastPass = lastPass;
   const save = () => saveState(deps.stateDir, state);
   const files = await discover(deps.sources);
@@ -39,7 +44,12 @@ export async function runPass(deps: PassDeps): Promise<WatcherState> {
   try {
     for (const file of files) {
       try {
-        await passFile(file, state.files[file.path], { client, runId, log: deps.log, save, totals }, (st) => (state.files[file.path] = st));
+        await passFile(
+          file,
+          state.files[file.path],
+          { client, runId, log: deps.log, save, totals },
+          (st) => (state.files[file.path] = st),
+        );
       } catch (err) {
         if (!isFileError(err)) throw err;
         deps.log.warn('file_skipped', { path: file.path, reason: (err as Error).message });
@@ -53,6 +63,7 @@ export async function runPass(deps: PassDeps): Promise<WatcherState> {
     await save();
     await client.close();
   }
-  if (totals.sent + totals.refused > 0 || lastPass.error) deps.log.info('pass_finished', { run_id: runId, ...totals, error: lastPass.error });
+  if (totals.sent + totals.refused > 0 || lastPass.error)
+    deps.log.info('pass_finished', { run_id: runId, ...totals, error: lastPass.error });
   return state;
 }

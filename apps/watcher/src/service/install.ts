@@ -22,11 +22,19 @@ export async function installService(spec: ServiceSpec, place: InstallPlace): Pr
     const path = join(home, 'Library', 'LaunchAgents', `${LAUNCHD_LABEL}.plist`);
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, launchdPlist(spec, join(stateDir, 'watcher.log')));
-    return { path, instructions: `launchctl bootstrap gui/$(id -u) ${path}\nlaunchctl print gui/$(id -u)/${LAUNCHD_LABEL}` };
+    return {
+      path,
+      instructions: `launchctl bootstrap gui/$(id -u) ${path}\nlaunchctl print gui/$(id -u)/${LAUNCHD_LABEL}`,
+    };
   }
-  if (platform !== 'linux') throw new Error(`install supports Linux (systemd) and macOS (launchd), not ${platform}`);
+  if (platform !== 'linux')
+    throw new Error(`install supports Linux (systemd) and macOS (launchd), not ${platform}`);
   const path = join(place.systemdUserDir, 'svc-watcher.service');
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, systemdUnit(spec));
-  return { path, instructions: 'systemctl --user daemon-reload\nsystemctl --user enable --now svc-watcher.service\njournalctl --user -u svc-watcher -f' };
+  return {
+    path,
+    instructions:
+      'systemctl --user daemon-reload\nsystemctl --user enable --now svc-watcher.service\njournalctl --user -u svc-watcher -f',
+  };
 }

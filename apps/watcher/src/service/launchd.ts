@@ -3,11 +3,16 @@ import type { ServiceSpec } from './systemd';
 
 export const LAUNCHD_LABEL = 'dev.svc.watcher';
 
-const xml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const xml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function launchdPlist(spec: ServiceSpec, logPath: string): string {
-  const args = [spec.node, ...spec.nodeArgs, spec.script, 'run', ...spec.args].map((a) => `    <string>${xml(a)}</string>`);
-  const env = Object.entries(spec.environment).map(([k, v]) => `    <key>${xml(k)}</key>\n    <string>${xml(v)}</string>`);
+  const args = [spec.node, ...spec.nodeArgs, spec.script, 'run', ...spec.args].map(
+    (a) => `    <string>${xml(a)}</string>`,
+  );
+  const env = Object.entries(spec.environment).map(
+    ([k, v]) => `    <key>${xml(k)}</key>\n    <string>${xml(v)}</string>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 <plist version="1.0">

@@ -11,7 +11,8 @@ export interface ServiceSpec {
   environment: Record<string, string>;
 }
 
-const quote = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `"${value.replace(/(["\\])/g, '\\$1')}"`);
+const quote = (value: string) =>
+  /^[\w@%+=:,./-]+$/.test(value) ? value : `"${value.replace(/(["\\])/g, '\\$1')}"`;
 
 export function systemdUnit(spec: ServiceSpec): string {
   const env = Object.entries(spec.environment).map(([k, v]) => `Environment=${quote(`${k}=${v}`)}`);

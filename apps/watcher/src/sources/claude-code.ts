@@ -9,7 +9,8 @@ function contentText(content: unknown): string {
   for (const block of content) {
     const b = asRecord(block);
     if (b?.type === 'text' && typeof b.text === 'string') parts.push(b.text);
-    else if (b?.type === 'tool_use') parts.push(summariseToolCall(asString(b.name) ?? 'tool', b.input));
+    else if (b?.type === 'tool_use')
+      parts.push(summariseToolCall(asString(b.name) ?? 'tool', b.input));
   }
   return parts.join('\n');
 }

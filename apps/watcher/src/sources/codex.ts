@@ -29,12 +29,24 @@ export function parseCodexLine(line: Record<string, unknown>): ParsedLine | unde
   const time = asString(line.timestamp);
   if (line.type === 'session_meta') {
     const git = asRecord(payload.git);
-    return { meta: { sessionId: asString(payload.id), cwd: asString(payload.cwd), remote: asString(git?.repository_url) } };
+    return {
+      meta: {
+        sessionId: asString(payload.id),
+        cwd: asString(payload.cwd),
+        remote: asString(git?.repository_url),
+      },
+    };
   }
   if (line.type !== 'response_item') return undefined;
   if (payload.type === 'function_call' || payload.type === 'custom_tool_call') {
     const args = parseArguments(payload.arguments ?? payload.input);
-    return { turn: { speaker: 'assistant', time, text: summariseToolCall(asString(payload.name) ?? 'tool', args) } };
+    return {
+      turn: {
+        speaker: 'assistant',
+        time,
+        text: summariseToolCall(asString(payload.name) ?? 'tool', args),
+      },
+    };
   }
   if (payload.type !== 'message') return undefined;
   const role = asString(payload.role);

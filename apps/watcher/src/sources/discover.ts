@@ -34,7 +34,8 @@ export async function discover(sources: readonly Source[]): Promise<FoundFile[]>
       throw err;
     }
     for (const relative of entries.sort()) {
-      if (belongsTo(source.kind, relative)) found.push({ path: join(source.root, relative), kind: source.kind });
+      if (belongsTo(source.kind, relative))
+        found.push({ path: join(source.root, relative), kind: source.kind });
     }
   }
   return found;

@@ -7,7 +7,8 @@ import { asRecord, asString, type ParsedLine } from './turn';
 export function parseGenericJsonLine(line: Record<string, unknown>): ParsedLine | undefined {
   const known = parseClaudeCodeLine(line) ?? parseCodexLine(line);
   if (known) return known;
-  const text = asString(line.content) ?? asString(line.text) ?? asString(asRecord(line.message)?.content);
+  const text =
+    asString(line.content) ?? asString(line.text) ?? asString(asRecord(line.message)?.content);
   if (!text) return undefined;
   const speaker = asString(line.role) ?? asString(line.speaker) ?? asString(line.type) ?? 'unknown';
   return { turn: { speaker, time: asString(line.timestamp) ?? asString(line.time), text } };

@@ -34,7 +34,12 @@ function parseLine(kind: SourceKind, jsonl: boolean, text: string): ParsedLine |
   return parseGenericJsonLine(value);
 }
 
-export async function readLines(path: string, kind: SourceKind, from: number, upTo: number): Promise<ReadResult> {
+export async function readLines(
+  path: string,
+  kind: SourceKind,
+  from: number,
+  upTo: number,
+): Promise<ReadResult> {
   const length = Math.min(upTo - from, READ_WINDOW_BYTES);
   const buffer = Buffer.alloc(Math.max(length, 0));
   const handle = await open(path, 'r');
@@ -52,7 +57,8 @@ export async function readLines(path: string, kind: SourceKind, from: number, up
     result.end = from + lineStart;
     if (text.trim() === '' && jsonl) continue;
     const parsed = parseLine(kind, jsonl, text);
-    if (parsed?.meta) result.meta = { ...stripUndefined(parsed.meta), ...stripUndefined(result.meta) };
+    if (parsed?.meta)
+      result.meta = { ...stripUndefined(parsed.meta), ...stripUndefined(result.meta) };
     if (parsed?.turn) result.turns.push({ ...parsed.turn, end: result.end });
   }
   return result;

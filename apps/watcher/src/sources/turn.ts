@@ -36,6 +36,9 @@ export function renderTurn(turn: Turn): string {
 }
 
 export const asRecord = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 
-export const asString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+export const asString = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;

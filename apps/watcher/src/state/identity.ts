@@ -34,7 +34,11 @@ export async function identify(path: string): Promise<FileIdentity> {
  * hashed before are still the same bytes (an editor that saves by rename changes the inode; one that
  * rewrites in place changes the head).
  */
-export async function isSameFile(path: string, known: FileIdentity, readUpTo: number): Promise<boolean> {
+export async function isSameFile(
+  path: string,
+  known: FileIdentity,
+  readUpTo: number,
+): Promise<boolean> {
   const now = await stat(path);
   if (now.ino !== known.ino || now.size < readUpTo || now.size < known.headLength) return false;
   return (await hashHead(path, known.headLength)) === known.headHash;

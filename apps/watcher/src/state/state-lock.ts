@@ -28,12 +28,17 @@ async function acquire(path: string, waitMs: number): Promise<void> {
       await rm(path, { force: true });
       continue;
     }
-    if (Date.now() > deadline) throw new Error(`another watcher pass (pid ${holder}) holds ${path}`);
+    if (Date.now() > deadline)
+      throw new Error(`another watcher pass (pid ${holder}) holds ${path}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
-export async function withStateLock<T>(stateDir: string, work: () => Promise<T>, waitMs = 120_000): Promise<T> {
+export async function withStateLock<T>(
+  stateDir: string,
+  work: () => Promise<T>,
+  waitMs = 120_000,
+): Promise<T> {
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
   const path = join(stateDir, 'pass.lock');
   await acquire(path, waitMs);

@@ -3,10 +3,21 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, writeFileAtomic } from './atomic-file';
 
-const Identity = z.object({ ino: z.number(), size: z.number(), headLength: z.number(), headHash: z.string() });
+const Identity = z.object({
+  ino: z.number(),
+  size: z.number(),
+  headLength: z.number(),
+  headHash: z.string(),
+});
 
 /** Chunks planned from bytes [start, end) under sequences firstSequence.., `acked` of them answered. */
-const Plan = z.object({ start: z.number(), end: z.number(), firstSequence: z.number(), count: z.number(), acked: z.number() });
+const Plan = z.object({
+  start: z.number(),
+  end: z.number(),
+  firstSequence: z.number(),
+  count: z.number(),
+  acked: z.number(),
+});
 
 const FileState = z.object({
   kind: z.enum(['claude-code', 'codex', 'plain']),
@@ -47,7 +58,8 @@ export async function loadState(stateDir: string): Promise<WatcherState> {
   if (raw === undefined) return { version: 1, files: {} };
   const parsed = WatcherState.safeParse(raw);
   // A state file we cannot read stops the watcher rather than being overwritten: the person decides.
-  if (!parsed.success) throw new Error(`State file ${statePath(stateDir)} is not valid: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new Error(`State file ${statePath(stateDir)} is not valid: ${parsed.error.message}`);
   return parsed.data;
 }
 

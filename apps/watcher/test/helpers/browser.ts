@@ -10,7 +10,10 @@ export async function signInAndAllow(serverUrl: string, authorizationUrl: string
   const { session_token: session } = (await login.json()) as { session_token: string };
   const cookies = new Map<string, string>();
   const get = async (url: string) => {
-    const res = await fetch(url, { redirect: 'manual', headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const res = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     for (const line of res.headers.getSetCookie()) {
       const pair = line.split(';')[0]!;
       cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
@@ -22,7 +25,11 @@ export async function signInAndAllow(serverUrl: string, authorizationUrl: string
   if (!id) throw new Error(`authorize answered ${authorize.status}: ${await authorize.text()}`);
   const headers = { authorization: `Bearer ${session}`, 'content-type': 'application/json' };
   await fetch(`${serverUrl}/oauth/authorizations/${id}`, { headers });
-  const decided = await fetch(`${serverUrl}/oauth/authorizations/${id}/consent`, { method: 'POST', headers, body: JSON.stringify({ decision: 'allow' }) });
+  const decided = await fetch(`${serverUrl}/oauth/authorizations/${id}/consent`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ decision: 'allow' }),
+  });
   let next = ((await decided.json()) as { redirect_to: string }).redirect_to;
   // Follow the server's redirects until the browser lands on the watcher's loopback callback.
   for (let hop = 0; hop < 6; hop++) {

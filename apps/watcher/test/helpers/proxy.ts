@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 
 export interface SentChunk {
   at: number;
-  args: { transcript_chunk: string; run_id: string; session_key: string; sequence: number; project_hint?: string };
+  args: {
+    transcript_chunk: string;
+    run_id: string;
+    session_key: string;
+    sequence: number;
+    project_hint?: string;
+  };
 }
 
 export interface Proxy {
@@ -67,23 +73,36 @@ export async function startProxy(target: string): Promise<Proxy> {
       if (toolCall && refusals > 0) {
         refusals--;
         record.status = 429;
-        res.writeHead(429, { 'retry-after': String(retryAfter), 'content-type': 'application/json' });
+        res.writeHead(429, {
+          'retry-after': String(retryAfter),
+          'content-type': 'application/json',
+        });
         res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'slow down' } }));
         return;
       }
       if (toolCall) {
         const call = JSON.parse(text) as { params: { name: string; arguments: SentChunk['args'] } };
-        if (call.params.name === 'ingest_conversation') proxy.chunks.push({ at: Date.now(), args: call.params.arguments });
+        if (call.params.name === 'ingest_conversation')
+          proxy.chunks.push({ at: Date.now(), args: call.params.arguments });
       }
       const headers = { ...req.headers, host: upstream.host };
-      const out = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers }, (answer) => {
-        const reply = () => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        };
-        if (toolCall && proxy.holdAnswersMs > 0) setTimeout(reply, proxy.holdAnswersMs);
-        else reply();
-      });
+      const out = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: req.url,
+          method: req.method,
+          headers,
+        },
+        (answer) => {
+          const reply = () => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          };
+          if (toolCall && proxy.holdAnswersMs > 0) setTimeout(reply, proxy.holdAnswersMs);
+          else reply();
+        },
+      );
       out.on('error', () => res.destroy());
       out.end(body);
     })();

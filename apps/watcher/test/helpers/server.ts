@@ -35,24 +35,40 @@ function svc(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<st
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise((resolve, reject) =>
-    child.on('close', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`svc ${args.join(' ')} exited ${code}: ${err}`)))),
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(out.trim())
+        : reject(new Error(`svc ${args.join(' ')} exited ${code}: ${err}`)),
+    ),
   );
 }
 
 export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'svc-watcher-server-'));
-  const env = { PATH: process.env.PATH, HOME: dataDir, DATA_DIR: dataDir, EMBEDDINGS_PROVIDER: 'none', LOG_LEVEL: 'info' };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: dataDir,
+    DATA_DIR: dataDir,
+    EMBEDDINGS_PROVIDER: 'none',
+    LOG_LEVEL: 'info',
+  };
   // A fixed port, so PUBLIC_URL (what OAuth metadata advertises) names the address clients really use.
   const port = await freePort();
   const serveEnv = { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
-  const child: ChildProcess = spawn(process.execPath, [...CLI, 'serve'], { cwd: SERVER_DIR, env: serveEnv });
+  const child: ChildProcess = spawn(process.execPath, [...CLI, 'serve'], {
+    cwd: SERVER_DIR,
+    env: serveEnv,
+  });
   let output = '';
   const onData = (d: Buffer) => (output += d.toString());
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
-      const port = /"message":"listening"[^\n]*"port":(\d+)|"port":(\d+)[^\n]*"message":"listening"/.exec(output);
+      const port =
+        /"message":"listening"[^\n]*"port":(\d+)|"port":(\d+)[^\n]*"message":"listening"/.exec(
+          output,
+        );
       if (port) {
         clearInterval(timer);
         resolve(`http://127.0.0.1:${port[1] ?? port[2]}`);
@@ -86,6 +102,8 @@ export async function startServer(): Promise<RunningServer> {
 }
 
 /** The server's record of each chunk: which pass sent it, its sequence, and whether it was new. */
-export function chunkRecords(server: RunningServer): { run_id: string; sequence: number; accepted: boolean; chars: number }[] {
+export function chunkRecords(
+  server: RunningServer,
+): { run_id: string; sequence: number; accepted: boolean; chars: number }[] {
   return server.logs().filter((l) => l.message === 'transcript_chunk') as never;
 }

@@ -16,11 +16,15 @@ export function serverSuite(): Suite {
   const suite = {
     async loggedIn(extraEnv: Record<string, string> = {}) {
       const w = await watcherHome(extraEnv);
-      const login = await runWatcher(['login', '--server', suite.proxy.url, '--token', suite.server.token], w.env);
+      const login = await runWatcher(
+        ['login', '--server', suite.proxy.url, '--token', suite.server.token],
+        w.env,
+      );
       expect(login.code, login.stderr).toBe(0);
       return w;
     },
-    sentFor: (sessionId: string) => suite.proxy.chunks.filter((c) => c.args.session_key === `claude-code:${sessionId}`),
+    sentFor: (sessionId: string) =>
+      suite.proxy.chunks.filter((c) => c.args.session_key === `claude-code:${sessionId}`),
   } as Suite;
   beforeAll(async () => {
     suite.server = await startServer();

@@ -19,17 +19,33 @@ export const marker = (n: number) => `turn-${String(n).padStart(4, '0')}:`;
 
 export function turnText(n: number, length: number): string {
   const head = `${marker(n)} `;
-  return head + 'we agreed the billing deploy waits for the canary. '.repeat(Math.ceil(length / 51)).slice(0, length - head.length);
+  return (
+    head +
+    'we agreed the billing deploy waits for the canary. '
+      .repeat(Math.ceil(length / 51))
+      .slice(0, length - head.length)
+  );
 }
 
-export async function newSession(home: string, project: string, sessionId: string): Promise<Session> {
+export async function newSession(
+  home: string,
+  project: string,
+  sessionId: string,
+): Promise<Session> {
   const dir = join(home, '.claude', 'projects', project);
   await mkdir(dir, { recursive: true });
   return { path: join(dir, `${sessionId}.jsonl`), sessionId };
 }
 
-export async function appendTurns(session: Session, from: number, count: number, length: number, cwd = '/home/ada/src/billing'): Promise<void> {
+export async function appendTurns(
+  session: Session,
+  from: number,
+  count: number,
+  length: number,
+  cwd = '/home/ada/src/billing',
+): Promise<void> {
   let lines = '';
-  for (let n = from; n < from + count; n++) lines += claudeLine(session.sessionId, n, turnText(n, length), cwd);
+  for (let n = from; n < from + count; n++)
+    lines += claudeLine(session.sessionId, n, turnText(n, length), cwd);
   await appendFile(session.path, lines);
 }

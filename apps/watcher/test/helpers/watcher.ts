@@ -42,7 +42,10 @@ export const logsOf = (stderr: string) =>
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
-export function startWatcher(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: { stdout: string; stderr: string } } {
+export function startWatcher(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; output: { stdout: string; stderr: string } } {
   const child = spawn(process.execPath, [...CLI, ...args], { cwd: WATCHER_DIR, env });
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (d: Buffer) => (output.stdout += d.toString()));
