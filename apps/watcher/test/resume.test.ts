@@ -1,5 +1,5 @@
 // The real watcher process killed, cut off from the server, and left running: nothing lost, nothing stored twice.
-import { readFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { chunkRecords } from './helpers/server';
 import { serverSuite } from './helpers/suite';
@@ -85,6 +85,32 @@ describe('svc-watcher with the server away', () => {
       .map((c) => c.args.transcript_chunk)
       .join('');
     for (let n = 0; n < 60; n++) expect(stored.split(marker(n)).length - 1, marker(n)).toBe(1);
+  });
+});
+
+describe('svc-watcher and a replaced transcript', () => {
+  it('reads a replaced file again from its start, under sequences after every one used, even by a plan cut short', async () => {
+    const w = await loggedIn({ SVC_WATCHER_RETRY_ATTEMPTS: '1' });
+    const session = await newSession(w.home, 'y', 'a0000000-0000-4000-8000-000000000009');
+    await appendTurns(session, 0, 2, 200);
+    expect((await runWatcher(['once'], w.env)).code).toBe(0);
+    await appendTurns(session, 2, 1, 200);
+    suite.proxy.down = true; // sequence 1 is planned, then the pass stops
+    expect((await runWatcher(['once'], w.env)).code).toBe(1);
+    suite.proxy.down = false;
+
+    // Replaced by rename, as an editor or a tool rewriting its log would: a new inode.
+    const replacement = `${session.path}.new`;
+    await writeFile(replacement, '');
+    await appendTurns({ ...session, path: replacement }, 10, 2, 200);
+    await rename(replacement, session.path);
+    const again = await runWatcher(['once'], w.env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.logs.some((l) => l.message === 'file_replaced')).toBe(true);
+    const sent = sentFor(session.sessionId);
+    expect(sent.map((c) => c.args.sequence)).toEqual([0, 2]);
+    expect(sent[1]?.args.transcript_chunk).toContain(marker(10));
+    expect(sent[1]?.args.transcript_chunk).toContain(marker(11));
   });
 });
 

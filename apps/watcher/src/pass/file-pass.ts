@@ -24,15 +24,20 @@ async function freshOrKnown(
   known: FileState | undefined,
   log: Logger,
 ): Promise<FileState> {
-  if (known && (await isSameFile(file.path, known.identity, known.plan?.end ?? known.offset)))
+  if (known && (await isSameFile(file.path, known.identity, known.plan?.end ?? known.offset))) {
+    // Same file, grown: the hash now covers more of its head (up to its limit) and the size is current.
+    known.identity = await identify(file.path);
     return known;
+  }
   if (known) log.warn('file_replaced', { path: file.path, read_again_from: 0 });
-  // Sequences go on where they were, so a file read again never lands on keys already stored.
+  // Sequences go on past any used, even by a plan cut short, so re-read text never lands on a stored key.
   return {
     kind: file.kind,
     identity: await identify(file.path),
     offset: 0,
-    nextSequence: known?.nextSequence ?? 0,
+    nextSequence: known?.plan
+      ? known.plan.firstSequence + known.plan.count
+      : (known?.nextSequence ?? 0),
     sent: known?.sent ?? 0,
     refused: known?.refused ?? 0,
     sessionKey: known?.sessionKey,
