@@ -2,7 +2,8 @@
 import { embeddingsConfigFromEnv, type EmbeddingsConfig } from '@svc/embeddings';
 import { z } from 'zod';
 
-const NEEDS_URL = 'the jobs worker needs DATABASE_URL (on the embedded default, `svc serve` runs the jobs)';
+const NEEDS_URL =
+  'the jobs worker needs DATABASE_URL (on the embedded default, `svc serve` runs the jobs)';
 
 const EnvSchema = z.object({
   /** The worker is server mode's: on the embedded default the serving process runs the jobs itself. */
@@ -21,7 +22,9 @@ const EnvSchema = z.object({
 
 export type WorkerEnv = z.infer<typeof EnvSchema> & { embeddings: EmbeddingsConfig };
 
-export function parseWorkerEnv(source: Record<string, string | undefined> = process.env): WorkerEnv {
+export function parseWorkerEnv(
+  source: Record<string, string | undefined> = process.env,
+): WorkerEnv {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);

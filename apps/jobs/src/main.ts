@@ -13,7 +13,8 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: env.LOG_LEVEL, service: 'memory-service-jobs' });
   const database = await openDatabase({ url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX });
   const metrics = createMetrics();
-  const version = (JSON.parse(readFileSync(ROOT_PACKAGE, 'utf8')) as { version?: string }).version ?? '0.0.0';
+  const version =
+    (JSON.parse(readFileSync(ROOT_PACKAGE, 'utf8')) as { version?: string }).version ?? '0.0.0';
   const worker = await startJobWorker({
     database,
     logger,

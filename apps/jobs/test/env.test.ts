@@ -7,9 +7,22 @@ describe('the worker settings', () => {
   });
 
   it('caps a job at 15 minutes, lets an operator lower it, and reads the intervals', () => {
-    const env = parseWorkerEnv({ DATABASE_URL: 'postgres://x/y', JOB_MAX_SECONDS: '30', HYGIENE_INTERVAL_HOURS: '6' });
-    expect(env).toMatchObject({ JOB_MAX_SECONDS: 30, HYGIENE_INTERVAL_HOURS: 6, KEEP_WARM_MINUTES: 5, SVC_BUILD_COMMIT: 'dev' });
-    expect(() => parseWorkerEnv({ DATABASE_URL: 'postgres://x/y', JOB_MAX_SECONDS: '901' })).toThrow(/JOB_MAX_SECONDS/);
-    expect(() => parseWorkerEnv({ DATABASE_URL: 'postgres://x/y', ALARM_WEBHOOK_URL: 'not a url' })).toThrow(/ALARM_WEBHOOK_URL/);
+    const env = parseWorkerEnv({
+      DATABASE_URL: 'postgres://x/y',
+      JOB_MAX_SECONDS: '30',
+      HYGIENE_INTERVAL_HOURS: '6',
+    });
+    expect(env).toMatchObject({
+      JOB_MAX_SECONDS: 30,
+      HYGIENE_INTERVAL_HOURS: 6,
+      KEEP_WARM_MINUTES: 5,
+      SVC_BUILD_COMMIT: 'dev',
+    });
+    expect(() =>
+      parseWorkerEnv({ DATABASE_URL: 'postgres://x/y', JOB_MAX_SECONDS: '901' }),
+    ).toThrow(/JOB_MAX_SECONDS/);
+    expect(() =>
+      parseWorkerEnv({ DATABASE_URL: 'postgres://x/y', ALARM_WEBHOOK_URL: 'not a url' }),
+    ).toThrow(/ALARM_WEBHOOK_URL/);
   });
 });

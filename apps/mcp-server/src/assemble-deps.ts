@@ -2,7 +2,7 @@
 import { hybridRetriever, type MemoryIndexer, type Retriever } from '@svc/core';
 import type { Database } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
-import { createJobRuntime, queuedRunsOn, registeredJobs } from '@svc/jobs-runtime';
+import { createJobRuntime, queuedRunsOn, registeredJobs, type JobParts } from '@svc/jobs-runtime';
 import { createAlarms, type Logger, type Metrics } from '@svc/observability';
 import type { BuildInfo } from './build-info';
 import type { ServerDeps } from './deps';
@@ -34,6 +34,8 @@ export interface JobSettings {
   hygieneIntervalHours?: number;
   maxDurationMs?: number;
   alarmWebhookUrl?: string;
+  /** Job definitions from other packages (the backups), registered beside the built-in ones. */
+  extra?: JobParts['extra'];
 }
 
 export function assembleDeps(parts: DepParts): ServerDeps {
@@ -42,7 +44,11 @@ export function assembleDeps(parts: DepParts): ServerDeps {
   const retriever = parts.retriever ?? hybridRetriever({ embedder: null, logger });
   const indexer = parts.indexer ?? null;
   const settings: JobSettings = parts.jobs ?? { mode: 'work', embedder: null, keepWarmMinutes: 0 };
-  const alarms = createAlarms({ logger, counter: parts.metrics.alarms, webhookUrl: settings.alarmWebhookUrl });
+  const alarms = createAlarms({
+    logger,
+    counter: parts.metrics.alarms,
+    webhookUrl: settings.alarmWebhookUrl,
+  });
   const memory = { database, logger, retriever, indexer };
   const jobs = createJobRuntime({
     database,
@@ -51,7 +57,13 @@ export function assembleDeps(parts: DepParts): ServerDeps {
     mode: settings.mode,
     build: parts.build.version,
     maxDurationMs: settings.maxDurationMs,
-    definitions: registeredJobs({ memory, embedder: settings.embedder, keepWarmMinutes: settings.keepWarmMinutes, hygieneIntervalHours: settings.hygieneIntervalHours }),
+    definitions: registeredJobs({
+      memory,
+      embedder: settings.embedder,
+      keepWarmMinutes: settings.keepWarmMinutes,
+      hygieneIntervalHours: settings.hygieneIntervalHours,
+      extra: settings.extra,
+    }),
   });
   return {
     ...parts,

@@ -57,7 +57,10 @@ function poolDb(pool: pg.Pool): Db {
   };
 }
 
-export function createBoss(database: Database, opts: { worker: boolean; tuning: BossTuning; clock?: Clock }): PgBoss {
+export function createBoss(
+  database: Database,
+  opts: { worker: boolean; tuning: BossTuning; clock?: Clock },
+): PgBoss {
   const { db, backend } = bossDb(database);
   const options: ConstructorOptions = {
     db,

@@ -1,11 +1,13 @@
 // What a background job is: a name, when it runs, how long it may take, and its handler; the scheduler knows only this.
 import type { Database } from '@svc/db';
 import { JOB_MAX_DURATION_MS } from '@svc/contract';
-import type { Logger } from '@svc/observability';
+import type { Alarms, Logger } from '@svc/observability';
 
 export interface JobContext {
   database: Database;
   logger: Logger;
+  /** For a job whose outcome is itself an alarm (no backup for a day); a failure is alarmed for it. */
+  alarms: Alarms;
   now: () => Date;
   /** Aborted when the run reaches its cap or the worker stops: long handlers check it between steps. */
   signal: AbortSignal;
@@ -35,5 +37,10 @@ export type JobSpec<R> = Omit<JobDefinition<R>, 'timeoutMs' | 'runAfterDeploy' |
 
 export function defineJob<R>(job: JobSpec<R>): JobDefinition<R> {
   const timeoutMs = Math.min(job.timeoutMs ?? JOB_MAX_DURATION_MS, JOB_MAX_DURATION_MS);
-  return { ...job, runAfterDeploy: job.runAfterDeploy ?? false, alarm: job.alarm ?? 'job_failed', timeoutMs };
+  return {
+    ...job,
+    runAfterDeploy: job.runAfterDeploy ?? false,
+    alarm: job.alarm ?? 'job_failed',
+    timeoutMs,
+  };
 }

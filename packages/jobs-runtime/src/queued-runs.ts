@@ -13,9 +13,15 @@ export function queuedRunsOn(runtime: JobRuntime, database: Database, logger: Lo
   function enqueue(run: { id: string; jobName: string; requestId: string | null }): void {
     handedOver.add(run.id);
     // The run's id is the job's id: a run handed over twice (a resume after a restart) is queued once.
-    runtime.send(run.jobName, { runId: run.id, requestId: run.requestId ?? undefined }, { id: run.id }).catch((err: unknown) => {
-      logger.error('run_enqueue_failed', { job: run.jobName, runId: run.id, error: err instanceof Error ? err.message : String(err) });
-    });
+    runtime
+      .send(run.jobName, { runId: run.id, requestId: run.requestId ?? undefined }, { id: run.id })
+      .catch((err: unknown) => {
+        logger.error('run_enqueue_failed', {
+          job: run.jobName,
+          runId: run.id,
+          error: err instanceof Error ? err.message : String(err),
+        });
+      });
   }
 
   return {
@@ -28,7 +34,12 @@ export function queuedRunsOn(runtime: JobRuntime, database: Database, logger: Lo
         const open = await database.db
           .select({ id: jobRuns.id })
           .from(jobRuns)
-          .where(and(inArray(jobRuns.id, [...handedOver]), inArray(jobRuns.status, ['queued', 'running'])));
+          .where(
+            and(
+              inArray(jobRuns.id, [...handedOver]),
+              inArray(jobRuns.status, ['queued', 'running']),
+            ),
+          );
         const stillOpen = new Set(open.map((r) => r.id));
         for (const id of handedOver) if (!stillOpen.has(id)) handedOver.delete(id);
         if (handedOver.size > 0) await new Promise((resolve) => setTimeout(resolve, 50));

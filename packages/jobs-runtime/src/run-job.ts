@@ -11,16 +11,33 @@ export interface AttemptParts {
   now: () => Date;
 }
 
-export async function runAttempt(parts: AttemptParts, def: JobDefinition, capMs: number, job: JobWithMetadata<Record<string, unknown> | null>): Promise<unknown> {
+export async function runAttempt(
+  parts: AttemptParts,
+  def: JobDefinition,
+  capMs: number,
+  job: JobWithMetadata<Record<string, unknown> | null>,
+): Promise<unknown> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`${def.name} exceeded its ${capMs} ms cap`)), capMs);
+  const timer = setTimeout(
+    () => controller.abort(new Error(`${def.name} exceeded its ${capMs} ms cap`)),
+    capMs,
+  );
   // The queue aborts its own signal when the worker stops or the job's claim is gone.
   const signal = AbortSignal.any([controller.signal, job.signal]);
   const lastAttempt = job.retryCount >= job.retryLimit;
   const started = performance.now();
   const log = { job: def.name, runId: job.id, attempt: job.retryCount + 1 };
   try {
-    const work = def.handler({ database: parts.database, logger: parts.logger, now: parts.now, signal, runId: job.id, data: { ...job.data }, lastAttempt });
+    const work = def.handler({
+      database: parts.database,
+      logger: parts.logger,
+      alarms: parts.alarms,
+      now: parts.now,
+      signal,
+      runId: job.id,
+      data: { ...job.data },
+      lastAttempt,
+    });
     // A handler that ignores its signal is abandoned at the cap; the queue records the attempt as failed.
     const result = await Promise.race([
       work,
@@ -29,16 +46,29 @@ export async function runAttempt(parts: AttemptParts, def: JobDefinition, capMs:
         signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
       }),
     ]);
-    parts.logger.info('job_finished', { ...log, duration_ms: Math.round(performance.now() - started) });
+    parts.logger.info('job_finished', {
+      ...log,
+      duration_ms: Math.round(performance.now() - started),
+    });
     return result;
   } catch (err) {
     // After the cap the handler may fail in its own words; the attempt failed because of the cap.
     const cause = signal.aborted ? signal.reason : err;
     const message = cause instanceof Error ? cause.message : String(cause);
-    parts.logger.warn('job_attempt_failed', { ...log, error: message, lastAttempt, duration_ms: Math.round(performance.now() - started) });
+    parts.logger.warn('job_attempt_failed', {
+      ...log,
+      error: message,
+      lastAttempt,
+      duration_ms: Math.round(performance.now() - started),
+    });
     if (lastAttempt) {
       const requestId = typeof job.data?.requestId === 'string' ? job.data.requestId : undefined;
-      parts.alarms.raise(def.alarm, { job: def.name, runId: job.id, requestId, message: `${def.name} failed: ${message}` });
+      parts.alarms.raise(def.alarm, {
+        job: def.name,
+        runId: job.id,
+        requestId,
+        message: `${def.name} failed: ${message}`,
+      });
     }
     throw cause instanceof Error ? cause : new Error(message);
   } finally {

@@ -40,7 +40,8 @@ export function deployRunId(job: string, build: string): string {
 
 export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
   const tuning = { ...DEFAULT_TUNING, ...opts.tuning };
-  const capFor = (def: JobDefinition) => Math.min(def.timeoutMs, opts.maxDurationMs ?? JOB_MAX_DURATION_MS);
+  const capFor = (def: JobDefinition) =>
+    Math.min(def.timeoutMs, opts.maxDurationMs ?? JOB_MAX_DURATION_MS);
   const parts: AttemptParts = { ...opts, now: opts.now ?? (() => new Date()) };
   let boss: PgBoss | undefined;
   let starting: Promise<void> | undefined;
@@ -59,7 +60,13 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
         retryBackoff: true,
         notify: true,
       };
-      if (await b.getQueue(def.name)) await b.updateQueue(def.name, { expireInSeconds: queue.expireInSeconds, retryLimit: 1, retryDelay: queue.retryDelay, notify: true });
+      if (await b.getQueue(def.name))
+        await b.updateQueue(def.name, {
+          expireInSeconds: queue.expireInSeconds,
+          retryLimit: 1,
+          retryDelay: queue.retryDelay,
+          notify: true,
+        });
       else await b.createQueue(def.name, queue);
     }
     if (opts.mode === 'enqueue') return;
@@ -71,19 +78,29 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
         batchSize: 1,
         includeMetadata: true,
       } as const;
-      await b.work<Record<string, unknown> | null, unknown, typeof options>(def.name, options, ([job]) => runAttempt(parts, def, capFor(def), job!));
+      await b.work<Record<string, unknown> | null, unknown, typeof options>(
+        def.name,
+        options,
+        ([job]) => runAttempt(parts, def, capFor(def), job!),
+      );
     }
     await reconcileSchedules(b);
     if (opts.build) {
       for (const def of opts.definitions.filter((d) => d.runAfterDeploy)) {
-        await b.send(def.name, { trigger: 'deploy', build: opts.build }, { id: deployRunId(def.name, opts.build) });
+        await b.send(
+          def.name,
+          { trigger: 'deploy', build: opts.build },
+          { id: deployRunId(def.name, opts.build) },
+        );
       }
     }
   }
 
   /** The schedules are exactly the scheduled definitions: an interval unset since the last start loses its schedule. */
   async function reconcileSchedules(b: PgBoss): Promise<void> {
-    const wanted = new Map(opts.definitions.filter((d) => d.schedule).map((d) => [d.name, d.schedule!]));
+    const wanted = new Map(
+      opts.definitions.filter((d) => d.schedule).map((d) => [d.name, d.schedule!]),
+    );
     for (const existing of await b.getSchedules()) {
       if (!wanted.has(existing.name)) await b.unschedule(existing.name, existing.key);
     }
@@ -95,7 +112,11 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
     definitions: opts.definitions,
     start() {
       starting ??= (async () => {
-        const b = createBoss(opts.database, { worker: opts.mode === 'work', tuning, clock: opts.clock });
+        const b = createBoss(opts.database, {
+          worker: opts.mode === 'work',
+          tuning,
+          clock: opts.clock,
+        });
         boss = b;
         await setUp(b);
       })();

@@ -26,7 +26,9 @@ const asDate = (v: string | Date | null) => (v === null ? null : new Date(v));
 
 /** Reads pg-boss's own tables, so it needs no running scheduler; empty before the first start created them. */
 export async function listSchedules(database: Database, now = new Date()): Promise<ScheduleRow[]> {
-  const installed = rowsOf<{ ok: boolean }>(await database.db.execute(sql`select to_regclass('pgboss.queue') is not null as ok`));
+  const installed = rowsOf<{ ok: boolean }>(
+    await database.db.execute(sql`select to_regclass('pgboss.queue') is not null as ok`),
+  );
   if (!installed[0]?.ok) return [];
   const rows = rowsOf<Raw>(
     await database.db.execute(sql`
@@ -47,10 +49,17 @@ export async function listSchedules(database: Database, now = new Date()): Promi
     return {
       job: r.name,
       schedule: r.cron,
-      nextRun: r.cron ? CronExpressionParser.parse(r.cron, { currentDate: now, tz: r.timezone ?? 'UTC' }).next().toDate() : null,
+      nextRun: r.cron
+        ? CronExpressionParser.parse(r.cron, { currentDate: now, tz: r.timezone ?? 'UTC' })
+            .next()
+            .toDate()
+        : null,
       lastOutcome: r.state,
       lastStarted: started,
-      durationMs: started && completed && r.state !== 'active' ? completed.getTime() - started.getTime() : null,
+      durationMs:
+        started && completed && r.state !== 'active'
+          ? completed.getTime() - started.getTime()
+          : null,
     };
   });
 }

@@ -36,7 +36,13 @@ export async function startJobWorker(parts: WorkerParts): Promise<JobRuntime> {
     build: parts.build,
     maxDurationMs: parts.maxDurationMs,
     tuning: parts.tuning,
-    definitions: registeredJobs({ memory, embedder, keepWarmMinutes: parts.keepWarmMinutes, hygieneIntervalHours: parts.hygieneIntervalHours, extra: parts.extra }),
+    definitions: registeredJobs({
+      memory,
+      embedder,
+      keepWarmMinutes: parts.keepWarmMinutes,
+      hygieneIntervalHours: parts.hygieneIntervalHours,
+      extra: parts.extra,
+    }),
   });
   await runtime.start();
   logger.info('jobs_worker_started', { jobs: runtime.definitions.map((d) => d.name) });

@@ -24,7 +24,11 @@ export function captureLogs() {
 }
 
 /** Polls until `check` holds; fails with `what` after the deadline instead of hanging the file. */
-export async function eventually(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+export async function eventually(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
@@ -33,4 +37,7 @@ export async function eventually(what: string, check: () => boolean | Promise<bo
 }
 
 /** Fast settings for tests: short polls, a one-second supervisor, immediate retries. */
-export const FAST = { tuning: { pollSeconds: 0.5, superviseSeconds: 1, cronSeconds: 1 }, retryDelaySeconds: 0 } as const;
+export const FAST = {
+  tuning: { pollSeconds: 0.5, superviseSeconds: 1, cronSeconds: 1 },
+  retryDelaySeconds: 0,
+} as const;

@@ -28,10 +28,19 @@ describe('the job runtime on the real queue', () => {
           name: 't-hang',
           handler: (ctx) => {
             calls.hang++;
-            return new Promise((_, reject) => ctx.signal.addEventListener('abort', () => (hangAborted++, reject(new Error('stopped')))));
+            return new Promise((_, reject) =>
+              ctx.signal.addEventListener(
+                'abort',
+                () => (hangAborted++, reject(new Error('stopped'))),
+              ),
+            );
           },
         }),
-        defineJob({ name: 't-boom', alarm: 'boom_failed', handler: () => (calls.boom++, Promise.reject(new Error('exploded'))) }),
+        defineJob({
+          name: 't-boom',
+          alarm: 'boom_failed',
+          handler: () => (calls.boom++, Promise.reject(new Error('exploded'))),
+        }),
       ],
     });
     try {
@@ -39,20 +48,38 @@ describe('the job runtime on the real queue', () => {
       await runtime.send('t-ok', {});
       await runtime.send('t-hang', {});
       await runtime.send('t-boom', {});
-      const alarmsOf = (name: string) => records.filter((r) => r.message === 'alarm' && r.alarm === name);
-      await eventually('both failures alarmed', () => alarmsOf('job_failed').length === 1 && alarmsOf('boom_failed').length === 1);
+      const alarmsOf = (name: string) =>
+        records.filter((r) => r.message === 'alarm' && r.alarm === name);
+      await eventually(
+        'both failures alarmed',
+        () => alarmsOf('job_failed').length === 1 && alarmsOf('boom_failed').length === 1,
+      );
       expect(calls.ok).toBe(1);
       // One retry each: a failure is tried again once, and only the last attempt raises the alarm.
       expect(calls.boom).toBe(2);
       expect(calls.hang).toBe(2);
       expect(hangAborted).toBe(2);
-      expect(alarmsOf('job_failed')[0]).toMatchObject({ level: 'error', job: 't-hang', detail: expect.stringMatching(/exceeded its 1000 ms cap/) });
-      expect(alarmsOf('boom_failed')[0]).toMatchObject({ job: 't-boom', runId: expect.any(String), detail: 't-boom failed: exploded' });
+      expect(alarmsOf('job_failed')[0]).toMatchObject({
+        level: 'error',
+        job: 't-hang',
+        detail: expect.stringMatching(/exceeded its 1000 ms cap/),
+      });
+      expect(alarmsOf('boom_failed')[0]).toMatchObject({
+        job: 't-boom',
+        runId: expect.any(String),
+        detail: 't-boom failed: exploded',
+      });
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(alarmsOf('boom_failed')).toHaveLength(1);
       const listed = await listSchedules(database);
-      expect(listed.find((s) => s.job === 't-boom')).toMatchObject({ lastOutcome: 'failed', schedule: null });
-      expect(listed.find((s) => s.job === 't-ok')).toMatchObject({ lastOutcome: 'completed', durationMs: expect.any(Number) });
+      expect(listed.find((s) => s.job === 't-boom')).toMatchObject({
+        lastOutcome: 'failed',
+        schedule: null,
+      });
+      expect(listed.find((s) => s.job === 't-ok')).toMatchObject({
+        lastOutcome: 'completed',
+        durationMs: expect.any(Number),
+      });
     } finally {
       await runtime.stop();
     }

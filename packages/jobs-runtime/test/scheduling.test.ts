@@ -35,9 +35,21 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((r) => r.stop()));
 });
 
-function worker(database: Database, definitions: JobDefinition[], extra: Partial<Parameters<typeof createJobRuntime>[0]> = {}): JobRuntime {
+function worker(
+  database: Database,
+  definitions: JobDefinition[],
+  extra: Partial<Parameters<typeof createJobRuntime>[0]> = {},
+): JobRuntime {
   const { logger, alarms } = captureLogs();
-  const runtime = createJobRuntime({ database, logger, alarms, mode: 'work', definitions, ...FAST, ...extra });
+  const runtime = createJobRuntime({
+    database,
+    logger,
+    alarms,
+    mode: 'work',
+    definitions,
+    ...FAST,
+    ...extra,
+  });
   running.push(runtime);
   return runtime;
 }
@@ -46,7 +58,11 @@ describe('scheduling across instances', () => {
   it('runs each scheduled occurrence once, however many workers keep the schedule', async () => {
     const clock = new TestClock('2026-03-01T00:00:30Z');
     const runs: string[] = [];
-    const job = defineJob({ name: 's-every-minute', schedule: '* * * * *', handler: async (ctx) => void runs.push(ctx.runId) });
+    const job = defineJob({
+      name: 's-every-minute',
+      schedule: '* * * * *',
+      handler: async (ctx) => void runs.push(ctx.runId),
+    });
     const [a, b] = [worker(first, [job], { clock }), worker(second, [job], { clock })];
     await a.start();
     await b.start();
@@ -63,8 +79,15 @@ describe('scheduling across instances', () => {
 
   it('runs the after-deploy jobs once per build, however many instances start with it', async () => {
     const seen: unknown[] = [];
-    const job = defineJob({ name: 's-upkeep', runAfterDeploy: true, handler: async (ctx) => void seen.push(ctx.data.build) });
-    await Promise.all([worker(first, [job], { build: 'v1+aaaaaaa' }).start(), worker(second, [job], { build: 'v1+aaaaaaa' }).start()]);
+    const job = defineJob({
+      name: 's-upkeep',
+      runAfterDeploy: true,
+      handler: async (ctx) => void seen.push(ctx.data.build),
+    });
+    await Promise.all([
+      worker(first, [job], { build: 'v1+aaaaaaa' }).start(),
+      worker(second, [job], { build: 'v1+aaaaaaa' }).start(),
+    ]);
     await eventually('the deploy run', () => seen.length === 1);
     // A restart of the same build is not a deploy; a new build is.
     await worker(second, [job], { build: 'v1+aaaaaaa' }).start();
@@ -76,7 +99,10 @@ describe('scheduling across instances', () => {
 
   it('re-runs a job whose process died mid-run, once its cap has passed', async () => {
     const attempts: { n: unknown; lastAttempt: boolean }[] = [];
-    const job = defineJob({ name: 's-crash', handler: async (ctx) => void attempts.push({ n: ctx.data.n, lastAttempt: ctx.lastAttempt }) });
+    const job = defineJob({
+      name: 's-crash',
+      handler: async (ctx) => void attempts.push({ n: ctx.data.n, lastAttempt: ctx.lastAttempt }),
+    });
     const server = worker(first, [job], { mode: 'enqueue', maxDurationMs: 1_000 });
     await server.send('s-crash', { n: 7 });
     // The process that died: it took the job off the queue and never finished it.

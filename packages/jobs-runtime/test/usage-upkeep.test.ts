@@ -31,7 +31,7 @@ describe('usage upkeep', () => {
   it('creates the monthly partitions ahead and is idempotent', async () => {
     const ctx = {
       database,
-      logger: captureLogs().logger,
+      ...captureLogs(),
       now: () => new Date(),
       signal: new AbortController().signal,
       runId: 'test',

@@ -32,7 +32,10 @@ beforeAll(async () => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
-      received.push({ body: JSON.parse(raw) as Record<string, unknown>, contentType: req.headers['content-type'] });
+      received.push({
+        body: JSON.parse(raw) as Record<string, unknown>,
+        contentType: req.headers['content-type'],
+      });
       res.statusCode = failFirst-- > 0 ? 503 : 200;
       res.end();
     });
@@ -45,19 +48,39 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('raising an alarm', () => {
   it('logs an error record, counts it, and posts a Slack-compatible JSON body, retrying a receiver that is down', async () => {
     const metrics = createMetrics({ defaults: false });
-    const alarms = createAlarms({ logger, counter: metrics.alarms, webhookUrl: url, backoffMs: 10 });
+    const alarms = createAlarms({
+      logger,
+      counter: metrics.alarms,
+      webhookUrl: url,
+      backoffMs: 10,
+    });
     received.length = 0;
     failFirst = 2;
-    alarms.raise('job_failed', { runId: 'r-1', message: 'usage-upkeep failed: boom', job: 'usage-upkeep' });
+    alarms.raise('job_failed', {
+      runId: 'r-1',
+      message: 'usage-upkeep failed: boom',
+      job: 'usage-upkeep',
+    });
     await alarms.settled();
     expect(logs.filter((l) => l.message === 'alarm')).toEqual([
-      expect.objectContaining({ level: 'error', alarm: 'job_failed', runId: 'r-1', job: 'usage-upkeep' }),
+      expect.objectContaining({
+        level: 'error',
+        alarm: 'job_failed',
+        runId: 'r-1',
+        job: 'usage-upkeep',
+      }),
     ]);
-    expect(await metrics.registry.getSingleMetricAsString('svc_alarms_total')).toContain('svc_alarms_total{alarm="job_failed"} 1');
+    expect(await metrics.registry.getSingleMetricAsString('svc_alarms_total')).toContain(
+      'svc_alarms_total{alarm="job_failed"} 1',
+    );
     expect(received).toHaveLength(3);
     expect(received[2]).toEqual({
       contentType: 'application/json',
-      body: expect.objectContaining({ text: '[job_failed] usage-upkeep failed: boom', alarm: 'job_failed', runId: 'r-1' }),
+      body: expect.objectContaining({
+        text: '[job_failed] usage-upkeep failed: boom',
+        alarm: 'job_failed',
+        runId: 'r-1',
+      }),
     });
   });
 
@@ -65,7 +88,13 @@ describe('raising an alarm', () => {
     const metrics = createMetrics({ defaults: false });
     received.length = 0;
     failFirst = 100;
-    const alarms = createAlarms({ logger, counter: metrics.alarms, webhookUrl: url, attempts: 2, backoffMs: 5 });
+    const alarms = createAlarms({
+      logger,
+      counter: metrics.alarms,
+      webhookUrl: url,
+      attempts: 2,
+      backoffMs: 5,
+    });
     alarms.raise('backup_missing', { message: 'no backup for a day' });
     await alarms.settled();
     expect(received).toHaveLength(2);
@@ -74,7 +103,9 @@ describe('raising an alarm', () => {
     silent.raise('backup_missing', { message: 'again' });
     await silent.settled();
     expect(received).toHaveLength(2);
-    expect(await metrics.registry.getSingleMetricAsString('svc_alarms_total')).toContain('svc_alarms_total{alarm="backup_missing"} 2');
+    expect(await metrics.registry.getSingleMetricAsString('svc_alarms_total')).toContain(
+      'svc_alarms_total{alarm="backup_missing"} 2',
+    );
     failFirst = 0;
   });
 });

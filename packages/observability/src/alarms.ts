@@ -44,12 +44,17 @@ export function createAlarms(opts: AlarmOptions): Alarms {
         });
         if (res.ok) return;
         // A 4xx other than throttling will not get better by asking again.
-        if (res.status < 500 && res.status !== 429) throw new Error(`webhook answered ${res.status}`, { cause: 'final' });
+        if (res.status < 500 && res.status !== 429)
+          throw new Error(`webhook answered ${res.status}`, { cause: 'final' });
         throw new Error(`webhook answered ${res.status}`);
       } catch (err) {
         const final = err instanceof Error && err.cause === 'final';
         if (final || attempt === attempts) {
-          opts.logger.warn('alarm_webhook_failed', { alarm: body.alarm, attempts: attempt, error: err instanceof Error ? err.message : String(err) });
+          opts.logger.warn('alarm_webhook_failed', {
+            alarm: body.alarm,
+            attempts: attempt,
+            error: err instanceof Error ? err.message : String(err),
+          });
           return;
         }
         await sleep(backoffMs * 2 ** (attempt - 1));
@@ -65,7 +70,12 @@ export function createAlarms(opts: AlarmOptions): Alarms {
       opts.counter.inc({ alarm });
       if (!opts.webhookUrl) return;
       // `text` is what Slack-compatible hooks show; the rest is for generic receivers.
-      const body = { text: `[${alarm}] ${details.message}`, alarm, at: new Date().toISOString(), ...details };
+      const body = {
+        text: `[${alarm}] ${details.message}`,
+        alarm,
+        at: new Date().toISOString(),
+        ...details,
+      };
       const delivery = deliver(opts.webhookUrl, body).finally(() => inFlight.delete(delivery));
       inFlight.add(delivery);
     },

@@ -13,6 +13,8 @@ const CONTRACT_COUNTERS = [
   'mcp_tool_calls_total counter',
   'mcp_write_refused_total counter',
   'promoted_rules_lookup_failures_total counter',
+  // Not a contract counter: the alarms of the jobs issue (failed jobs and backups), by alarm.
+  'svc_alarms_total counter',
 ];
 
 describe('metrics', () => {

@@ -13,13 +13,21 @@ interface Rule {
 }
 
 const file = new URL('../../../docker/prometheus/alerts.yml', import.meta.url);
-const rules = (parse(readFileSync(file, 'utf8')) as { groups: { name: string; rules: Rule[] }[] }).groups.flatMap((g) => g.rules);
-const exported = new Set(createMetrics({ defaults: false }).registry.getMetricsAsArray().map((m) => m.name));
+const rules = (
+  parse(readFileSync(file, 'utf8')) as { groups: { name: string; rules: Rule[] }[] }
+).groups.flatMap((g) => g.rules);
+const exported = new Set(
+  createMetrics({ defaults: false })
+    .registry.getMetricsAsArray()
+    .map((m) => m.name),
+);
 
 /** Metric names in an expression: identifiers followed by a selector or range, minus PromQL's own words. */
 function metricsIn(expr: string): string[] {
   const words = new Set(['sum', 'by', 'increase', 'rate', 'without', 'on', 'ignoring']);
-  return [...expr.matchAll(/([a-z_][a-z0-9_]*)\s*[{[]/g)].map((m) => m[1]!).filter((w) => !words.has(w));
+  return [...expr.matchAll(/([a-z_][a-z0-9_]*)\s*[{[]/g)]
+    .map((m) => m[1]!)
+    .filter((w) => !words.has(w));
 }
 
 describe('Prometheus alert rules', () => {
@@ -47,7 +55,12 @@ describe('Prometheus alert rules', () => {
   it("cover every alarm and the contract's alert advice", () => {
     const byMetric = (name: string) => rules.filter((r) => metricsIn(r.expr).includes(name));
     for (const alarm of ['job_failed', 'run_failed', 'backup_failed', 'backup_missing']) {
-      expect(byMetric('svc_alarms_total').some((r) => r.expr.includes(alarm) && !r.expr.includes(`!~"${alarm}`)), alarm).toBe(true);
+      expect(
+        byMetric('svc_alarms_total').some(
+          (r) => r.expr.includes(alarm) && !r.expr.includes(`!~"${alarm}`),
+        ),
+        alarm,
+      ).toBe(true);
     }
     // A catch-all keeps a new alarm from being silent until it has a rule of its own.
     expect(byMetric('svc_alarms_total').some((r) => r.expr.includes('alarm!~'))).toBe(true);

@@ -20,8 +20,19 @@ function line(row: ScheduleRow): string[] {
 
 export async function jobsList(db: Database): Promise<string> {
   const rows = await listSchedules(db);
-  if (rows.length === 0) return 'no jobs yet: the queue is created when the server (embedded) or `svc jobs run` first starts';
-  const table = [['JOB', 'SCHEDULE (UTC)', 'NEXT RUN', 'LAST OUTCOME', 'LAST STARTED', 'DURATION'], ...rows.map(line)];
+  if (rows.length === 0)
+    return 'no jobs yet: the queue is created when the server (embedded) or `svc jobs run` first starts';
+  const table = [
+    ['JOB', 'SCHEDULE (UTC)', 'NEXT RUN', 'LAST OUTCOME', 'LAST STARTED', 'DURATION'],
+    ...rows.map(line),
+  ];
   const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
-  return table.map((r) => r.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n');
+  return table
+    .map((r) =>
+      r
+        .map((cell, c) => cell.padEnd(widths[c]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

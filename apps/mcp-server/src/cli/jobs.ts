@@ -12,15 +12,23 @@ import { runAction } from './run-action';
 
 async function runWorker(): Promise<void> {
   const env = parseEnv();
-  if (!env.DATABASE_URL) throw fail.validation('svc jobs run is the worker of server mode (DATABASE_URL); on the embedded default `svc serve` runs the jobs');
+  if (!env.DATABASE_URL)
+    throw fail.validation(
+      'svc jobs run is the worker of server mode (DATABASE_URL); on the embedded default `svc serve` runs the jobs',
+    );
   const logger = createLogger({ level: env.LOG_LEVEL, service: 'memory-service-jobs' });
   const database = await openDatabase(databaseOptions(env, logger));
   const worker = await startJobWorker({
     database,
     logger,
-    alarms: createAlarms({ logger, counter: createMetrics().alarms, webhookUrl: env.ALARM_WEBHOOK_URL }),
+    alarms: createAlarms({
+      logger,
+      counter: createMetrics().alarms,
+      webhookUrl: env.ALARM_WEBHOOK_URL,
+    }),
     embedder: createEmbedder(env.embeddings),
-    build: readBuildInfo({ commit: env.SVC_BUILD_COMMIT, hostRevision: env.SVC_HOST_REVISION }).version,
+    build: readBuildInfo({ commit: env.SVC_BUILD_COMMIT, hostRevision: env.SVC_HOST_REVISION })
+      .version,
     keepWarmMinutes: env.KEEP_WARM_MINUTES,
     hygieneIntervalHours: env.HYGIENE_INTERVAL_HOURS,
     maxDurationMs: env.JOB_MAX_SECONDS * 1000,
@@ -41,5 +49,8 @@ export function registerJobsCommands(program: Command): void {
     .action(async () => {
       console.log(await runAction(parseEnv(), 'jobs.list', {}));
     });
-  jobs.command('run').description('Work the job queue (server mode: the deployable jobs worker)').action(runWorker);
+  jobs
+    .command('run')
+    .description('Work the job queue (server mode: the deployable jobs worker)')
+    .action(runWorker);
 }

@@ -2,7 +2,10 @@
 import { beginRun, finishRun, requeueRun, type RunHandler } from '@svc/core';
 import type { JobContext } from '../job-definition';
 
-export async function executeRun(ctx: JobContext, handler: RunHandler): Promise<{ runId: string; finished: boolean }> {
+export async function executeRun(
+  ctx: JobContext,
+  handler: RunHandler,
+): Promise<{ runId: string; finished: boolean }> {
   const runId = String(ctx.data.runId);
   const run = await beginRun(ctx.database, runId);
   // Finished already (a queue job sent twice for one run): nothing left to do.
@@ -14,7 +17,10 @@ export async function executeRun(ctx: JobContext, handler: RunHandler): Promise<
   } catch (err) {
     // The owner sees `failed` only when the queue gives up; before a retry the run is queued again.
     const cause = ctx.signal.aborted ? ctx.signal.reason : err;
-    if (ctx.lastAttempt) await finishRun(ctx.database, runId, { error: cause instanceof Error ? cause.message : String(cause) });
+    if (ctx.lastAttempt)
+      await finishRun(ctx.database, runId, {
+        error: cause instanceof Error ? cause.message : String(cause),
+      });
     else await requeueRun(ctx.database, runId);
     throw cause;
   }

@@ -6,18 +6,30 @@ import type { JobContext } from '../job-definition';
 
 const ALL_CHECKS = ['conflicts', 'duplicates', 'stale'] as const;
 
-export async function scheduledHygiene(ctx: JobContext, memory: MemoryDeps): Promise<{ owners: number; findings: number }> {
-  const owners = await ctx.database.db.selectDistinct({ ownerId: memories.ownerId }).from(memories).where(isNull(memories.invalidatedAt));
+export async function scheduledHygiene(
+  ctx: JobContext,
+  memory: MemoryDeps,
+): Promise<{ owners: number; findings: number }> {
+  const owners = await ctx.database.db
+    .selectDistinct({ ownerId: memories.ownerId })
+    .from(memories)
+    .where(isNull(memories.invalidatedAt));
   let findings = 0;
   for (const { ownerId } of owners) {
     if (ctx.signal.aborted) break;
     const params = { checks: [...ALL_CHECKS], scopeIds: null };
     // Recorded like a requested scan, so its owner can list it as one; an equal scan in flight is joined.
-    const { row, started } = await startOrJoinRun(memory.database, { jobName: HYGIENE_JOB, ownerId, params });
+    const { row, started } = await startOrJoinRun(memory.database, {
+      jobName: HYGIENE_JOB,
+      ownerId,
+      params,
+    });
     if (!started) continue;
     const result = await runHygieneScan(memory.database, ownerId, params, ctx.now());
     findings += result.findings.length;
-    await finishRun(memory.database, row.id, { result: result as unknown as Record<string, unknown> });
+    await finishRun(memory.database, row.id, {
+      result: result as unknown as Record<string, unknown>,
+    });
   }
   return { owners: owners.length, findings };
 }

@@ -5,7 +5,14 @@ import { defineJob, type JobDefinition } from '../job-definition';
 import { scheduledHygiene } from './hygiene.handler';
 
 /** Unset interval, no definition: the schedule exists only when an operator asks for it. */
-export function hygieneJob(memory: MemoryDeps, intervalHours: number | undefined): JobDefinition | null {
+export function hygieneJob(
+  memory: MemoryDeps,
+  intervalHours: number | undefined,
+): JobDefinition | null {
   if (!intervalHours) return null;
-  return defineJob({ name: 'hygiene', schedule: everyHours(intervalHours), handler: (ctx) => scheduledHygiene(ctx, memory) });
+  return defineJob({
+    name: 'hygiene',
+    schedule: everyHours(intervalHours),
+    handler: (ctx) => scheduledHygiene(ctx, memory),
+  });
 }
