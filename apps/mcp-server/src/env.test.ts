@@ -18,6 +18,7 @@ describe('operations settings in the environment', () => {
         ratePerMinute: 60,
         dashboardPerMinute: 600,
       },
+      mcpAccess: { extraOrigins: [], loopbackBound: true },
     });
   });
 
@@ -59,7 +60,7 @@ describe('operations settings in the environment', () => {
 describe('the README configuration table', () => {
   it('documents every variable env.ts reads', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const documented = new Set([...readme.matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]));
+    const documented = new Set([...readme.matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((m) => m[1]));
     expect(ENV_VARIABLES.filter((name) => !documented.has(name))).toEqual([]);
   });
 });
