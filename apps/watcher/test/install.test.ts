@@ -1,9 +1,11 @@
 // `install` writes the service file for this platform without enabling anything, and says how to enable it.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { launchdPlist } from '../src/service/launchd';
-import { runWatcher, watcherHome } from './helpers/watcher';
+import { removeWatcherHomes, runWatcher, watcherHome } from './helpers/watcher';
+
+afterAll(() => removeWatcherHomes());
 
 describe('svc-watcher install', () => {
   it.runIf(process.platform === 'linux')(

@@ -5,18 +5,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAndAllow } from './helpers/browser';
 import { chunkRecords, startServer, type RunningServer } from './helpers/server';
 import { appendTurns, newSession } from './helpers/transcripts';
-import { runWatcher, startWatcher, until, watcherHome } from './helpers/watcher';
+import {
+  removeWatcherHomes,
+  runWatcher,
+  startWatcher,
+  until,
+  watcherHome,
+} from './helpers/watcher';
 
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer();
 }, 90_000);
-afterAll(() => server?.stop());
+afterAll(async () => {
+  await server?.stop();
+  await removeWatcherHomes();
+});
 
 describe('svc-watcher login with OAuth', () => {
   it('signs in through the browser, keeps the tokens for the user alone, and ships with them', async () => {
     const w = await watcherHome();
-    const login = startWatcher(['login', '--server', server.url], w.env);
+    const login = startWatcher(['login', '--server', server.url, '--no-browser'], w.env);
     await until(
       () => /https?:\/\/\S+/.test(login.output.stdout) || login.child.exitCode !== null,
       20_000,

@@ -4,6 +4,7 @@ import { saveCredentials, credentialsPath } from '../client/credentials';
 import { connectIngestClient } from '../client/ingest-client';
 import { readWatcherEnv } from '../env';
 import { oauthLogin } from '../oauth/oauth-login';
+import { openBrowser } from '../oauth/open-browser';
 import { WATCHER_VERSION } from '../version';
 import { print } from './print';
 
@@ -15,13 +16,15 @@ export function registerLoginCommand(program: Command): void {
     )
     .requiredOption('--server <url>', 'the memory service, e.g. https://memory.example.com')
     .option('--token <token>', 'a bearer token from `svc token create`')
-    .action(async (opts: { server: string; token?: string }) => {
+    .option('--no-browser', 'print the sign-in address without opening a browser')
+    .action(async (opts: { server: string; token?: string; browser: boolean }) => {
       const env = readWatcherEnv();
       const authProvider = opts.token
         ? undefined
-        : await oauthLogin(env.configDir, opts.server, (url) =>
-            print(`Open this address in your browser to sign in:\n${url.href}`),
-          );
+        : await oauthLogin(env.configDir, opts.server, (url) => {
+            print(`Open this address in your browser to sign in:\n${url.href}`);
+            if (opts.browser) openBrowser(url);
+          });
       // A wrong token or address is found now, not at the first transcript hours later.
       const client = await connectIngestClient({
         server: opts.server,

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startProxy, type Proxy } from './proxy';
 import { startServer, type RunningServer } from './server';
-import { runWatcher, watcherHome, type WatcherHome } from './watcher';
+import { removeWatcherHomes, runWatcher, watcherHome, type WatcherHome } from './watcher';
 
 export interface Suite {
   server: RunningServer;
@@ -33,6 +33,7 @@ export function serverSuite(): Suite {
   afterAll(async () => {
     await suite.proxy?.close();
     await suite.server?.stop();
+    await removeWatcherHomes();
   });
   return suite;
 }

@@ -1,12 +1,19 @@
 // Runs the real `svc-watcher` as a child process in a home, state and config directory of its own.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const WATCHER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = ['--import', 'tsx', 'src/cli.ts'];
+
+const homes: string[] = [];
+
+/** Removes every home this test file made; call from afterAll. */
+export async function removeWatcherHomes(): Promise<void> {
+  await Promise.all(homes.splice(0).map((home) => rm(home, { recursive: true, force: true })));
+}
 
 export interface WatcherHome {
   home: string;
@@ -15,6 +22,7 @@ export interface WatcherHome {
 
 export async function watcherHome(extra: Record<string, string> = {}): Promise<WatcherHome> {
   const home = await mkdtemp(join(tmpdir(), 'svc-watcher-home-'));
+  homes.push(home);
   return {
     home,
     env: {
