@@ -1,4 +1,4 @@
-// A fetch that waits out a busy or absent server: 429 and 503 honour Retry-After, refusals to connect back off.
+// A fetch that waits out a busy or absent server: 429, 503 and a 5xx with Retry-After honour it; refusals to connect back off.
 import type { Logger } from '../log';
 
 export interface RetryOptions {
@@ -48,8 +48,12 @@ export function retryingFetch(options: RetryOptions, inner: typeof fetch = fetch
         await sleep(delay);
         continue;
       }
-      if (!RETRY_STATUSES.has(response.status) || last) return response;
-      const delay = retryAfterMs(response.headers.get('retry-after')) ?? backoff(attempt);
+      const asked = retryAfterMs(response.headers.get('retry-after'));
+      // Any other 5xx is retried only when the server says when (a database outage answers 500 so).
+      const retry =
+        RETRY_STATUSES.has(response.status) || (response.status >= 500 && asked !== undefined);
+      if (!retry || last) return response;
+      const delay = asked ?? backoff(attempt);
       options.log.warn('server_busy', {
         status: response.status,
         attempt: attempt + 1,
