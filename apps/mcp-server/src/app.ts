@@ -4,6 +4,8 @@ import { accountDataRoutes } from './account/data';
 import { accountAuthRoutes } from './account/routes';
 import type { ServerDeps } from './deps';
 import { accessLog } from './http/access-log';
+import { clientAddress } from './http/client-address';
+import { edgeGuard } from './http/edge-guard';
 import { errorResponder, notFoundRoute } from './http/errors';
 import { headerLimit } from './http/header-limit';
 import { healthRoutes } from './http/health';
@@ -20,7 +22,10 @@ export function createApp(deps: ServerDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(requestId());
+  app.use(clientAddress(deps.settings.edge.trustedClientIpHeader));
   app.use(accessLog(deps.logger, deps.metrics));
+  // After the access log, so a refused direct call is still a logged request.
+  app.use(edgeGuard(deps.settings.edge.sharedSecret));
   // Cookies before headers: clearing oversized session cookies is what lets a browser recover,
   // where a 413 would repeat on every page load.
   app.use(sessionCookieGuard(deps.settings.sessionCookiePrefix));

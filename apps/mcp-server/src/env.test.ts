@@ -19,6 +19,7 @@ describe('operations settings in the environment', () => {
         dashboardPerMinute: 600,
       },
       mcpAccess: { extraOrigins: [], loopbackBound: true },
+      edge: { trustedClientIpHeader: null, sharedSecret: null },
     });
   });
 

@@ -62,6 +62,21 @@ const EnvSchema = z.object({
       }
       return origins.map((url) => url!.origin);
     }),
+  /**
+   * The header the edge writes the client's address into (`X-Real-IP`); rate limits and logs read only
+   * it. Unset, the socket's address is used. `X-Forwarded-For` is refused: a client can send it.
+   */
+  TRUSTED_CLIENT_IP_HEADER: z
+    .string()
+    .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'expected a header name')
+    .refine(
+      (v) => !['x-forwarded-for', 'forwarded'].includes(v.toLowerCase()),
+      'a client-sent header cannot be trusted',
+    )
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  /** Set behind the edge: a request without it in `X-Edge-Secret` answers 403 (probes excepted). */
+  EDGE_SHARED_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   /** Where people sign in and consent; the authorization server sends browsers there. */
   DASHBOARD_URL: z.url().default('http://127.0.0.1:3000'),
   /** An external OpenID Connect provider for sign-in; all three or none. */

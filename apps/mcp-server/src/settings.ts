@@ -10,6 +10,15 @@ export interface ServerSettings {
   rateLimit: { toolCallsPerMinute: number; burst: number };
   auth: AuthSettings;
   mcpAccess: McpAccessSettings;
+  edge: EdgeSettings;
+}
+
+/** What the server takes from the edge in front of it; both null when it is reached directly. */
+export interface EdgeSettings {
+  /** Lower-case name of the header carrying the client's address, set by the edge only. */
+  trustedClientIpHeader: string | null;
+  /** The secret the edge adds to every proxied request (`X-Edge-Secret`). */
+  sharedSecret: string | null;
 }
 
 /** Who may reach /mcp from a browser, and by which Host, against DNS rebinding. */
@@ -73,5 +82,9 @@ export function settingsFromEnv(env: Env): ServerSettings {
       dashboardPerMinute: env.RATE_LIMIT_DASHBOARD_PER_MINUTE,
     },
     mcpAccess: { extraOrigins: env.ALLOWED_ORIGINS, loopbackBound: isLoopbackHost(env.HOST) },
+    edge: {
+      trustedClientIpHeader: env.TRUSTED_CLIENT_IP_HEADER ?? null,
+      sharedSecret: env.EDGE_SHARED_SECRET ?? null,
+    },
   };
 }

@@ -1,6 +1,7 @@
 // One log record and the boundary counters for every HTTP request, written when it completes.
 import type { RequestHandler } from 'express';
 import type { Logger, Metrics } from '@svc/observability';
+import { clientAddressOf } from './client-address';
 
 export function accessLog(logger: Logger, metrics: Metrics): RequestHandler {
   return (req, res, next) => {
@@ -18,6 +19,7 @@ export function accessLog(logger: Logger, metrics: Metrics): RequestHandler {
         status,
         duration_ms: Math.round((performance.now() - started) * 100) / 100,
         requestId: res.locals.requestId as string,
+        client_address: clientAddressOf(res),
       });
     });
     next();

@@ -1,5 +1,6 @@
 // Per-address rate limit on sign-in and OAuth routes, where nobody is authenticated yet.
 import type { RequestHandler } from 'express';
+import { clientAddressOf } from './client-address';
 import { limitBy, type PointLimiter } from './limit-by';
 import { createLimiter, type LimiterDeps } from './limiter-store';
 
@@ -9,13 +10,13 @@ export function createAuthLimiter(deps: LimiterDeps, bucket: string, perMinute: 
 }
 
 /**
- * The key is the socket's address: `trust proxy` is off, so a client-sent X-Forwarded-For never
- * picks the bucket. `oauth` answers with the flat RFC 6749 body, `service` with the error body.
+ * The key is the client address from the edge's own header or the socket (`clientAddress`); a
+ * client-sent X-Forwarded-For never picks the bucket. `oauth` answers with the flat RFC 6749 body, `service` with the error body.
  */
 export function authRateLimit(limiter: PointLimiter, style: 'oauth' | 'service'): RequestHandler {
   return limitBy({
     limiter,
-    key: (req) => req.socket.remoteAddress ?? 'unknown',
+    key: (_req, res) => clientAddressOf(res),
     style,
     message: 'Too many requests from this address; retry later',
   });
