@@ -26,10 +26,15 @@ async function serveTwo(url: string, poolMax: string): Promise<void> {
     return;
   }
   // allSettled: a failed start must not leave the other process running.
+  const failures: unknown[] = [];
   for (const started of await Promise.allSettled([startServe(env), startServe(env)])) {
     if (started.status === 'fulfilled') servers.push(started.value);
+    else failures.push(started.reason);
   }
-  if (servers.length < 2) throw new Error(`only ${servers.length} of 2 instances came up`);
+  if (failures.length > 0)
+    throw new Error(
+      `only ${servers.length} of 2 instances came up: ${failures.map(String).join('\n')}`,
+    );
 }
 
 async function seedToken(database: Database): Promise<string> {
