@@ -53,6 +53,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'test/rate-limit.test.ts',
       'test/shared-limits.test.ts',
       'test/database-outage.test.ts',
+      'test/database-startup.test.ts',
       'test/account-login.test.ts',
       'test/oauth-tokens.test.ts',
       'test/concurrent-first-sight.test.ts',
