@@ -1,4 +1,4 @@
-// One attempt of one job: capped with an AbortSignal, logged, and alarmed when it finally fails.
+// One attempt of one job: capped with an AbortSignal and logged; a final failure is alarmed from the failures queue.
 import type { JobWithMetadata } from 'pg-boss';
 import type { Database } from '@svc/db';
 import type { Alarms, Logger } from '@svc/observability';
@@ -61,15 +61,6 @@ export async function runAttempt(
       lastAttempt,
       duration_ms: Math.round(performance.now() - started),
     });
-    if (lastAttempt) {
-      const requestId = typeof job.data?.requestId === 'string' ? job.data.requestId : undefined;
-      parts.alarms.raise(def.alarm, {
-        job: def.name,
-        runId: job.id,
-        requestId,
-        message: `${def.name} failed: ${message}`,
-      });
-    }
     throw cause instanceof Error ? cause : new Error(message);
   } finally {
     clearTimeout(timer);

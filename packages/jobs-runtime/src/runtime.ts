@@ -4,6 +4,7 @@ import type { Clock, PgBoss } from 'pg-boss';
 import { JOB_MAX_DURATION_MS } from '@svc/contract';
 import { createBoss, DEFAULT_TUNING, type BossTuning } from './boss';
 import type { JobDefinition } from './job-definition';
+import { createFailuresQueue, FAILURES_QUEUE, workFailures } from './failures';
 import { runAttempt, type AttemptParts } from './run-job';
 
 export interface JobRuntimeOptions extends Omit<AttemptParts, 'now'> {
@@ -52,6 +53,7 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
     // advisory lock does not refresh the catalog cache, so the loser can fail with a duplicate
     // pg_namespace key. A second attempt finds the schema installed (pg-boss's own retry).
     await b.start({ attempts: 3 });
+    await createFailuresQueue(b);
     for (const def of opts.definitions) {
       const queue = {
         // One run of a job at a time, across every instance.
@@ -62,6 +64,7 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
         retryDelay: opts.retryDelaySeconds ?? 30,
         retryBackoff: true,
         notify: true,
+        deadLetter: FAILURES_QUEUE,
       };
       if (await b.getQueue(def.name))
         await b.updateQueue(def.name, {
@@ -69,6 +72,7 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
           retryLimit: 1,
           retryDelay: queue.retryDelay,
           notify: true,
+          deadLetter: FAILURES_QUEUE,
         });
       else await b.createQueue(def.name, queue);
     }
@@ -87,6 +91,7 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
         ([job]) => runAttempt(parts, def, capFor(def), job!),
       );
     }
+    await workFailures(b, parts, opts.definitions, tuning.pollSeconds);
     await reconcileSchedules(b);
     if (opts.build) {
       for (const def of opts.definitions.filter((d) => d.runAfterDeploy)) {

@@ -2,6 +2,7 @@
 import { CronExpressionParser } from 'cron-parser';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '@svc/db';
+import { FAILURES_QUEUE } from './failures';
 
 export interface ScheduleRow {
   job: string;
@@ -40,7 +41,7 @@ export async function listSchedules(database: Database, now = new Date()): Promi
         where j.name = q.name and j.state in ('active', 'completed', 'failed', 'cancelled')
         order by j.started_on desc nulls last limit 1
       ) last on true
-      where q.name not like '\\_\\_%' escape '\\'
+      where q.name not like '\\_\\_%' escape '\\' and q.name <> ${FAILURES_QUEUE}
       order by q.name`),
   );
   return rows.map((r) => {

@@ -116,4 +116,34 @@ describe('scheduling across instances', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(attempts).toEqual([{ n: 7, lastAttempt: true }]);
   });
+
+  it('alarms once when a job dies on its last attempt too, though no handler was left to raise it', async () => {
+    const { records, logger, alarms } = captureLogs();
+    let handled = 0;
+    const job = defineJob({ name: 's-dies', handler: async () => void handled++ });
+    const server = worker(first, [job], { mode: 'enqueue', maxDurationMs: 1_000 });
+    const id = await server.send('s-dies', { n: 1 });
+    // A supervisor with no workers of its own, and a process that takes the job and dies, twice.
+    const dead = createBoss(first, { worker: true, tuning: FAST.tuning });
+    await dead.start();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await eventually(
+        `attempt ${attempt + 1} taken`,
+        async () => (await dead.fetch('s-dies')).length === 1,
+      );
+    }
+    await eventually(
+      'the job failed for good',
+      async () => (await dead.findJobs('s-dies', { id: id! }))[0]?.state === 'failed',
+    );
+    await dead.stop({ graceful: false, close: false });
+    await worker(second, [job], { logger, alarms }).start();
+    const raised = () => records.filter((r) => r.message === 'alarm');
+    await eventually('the alarm', () => raised().length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(raised()).toEqual([
+      expect.objectContaining({ alarm: 'job_failed', job: 's-dies', runId: id }),
+    ]);
+    expect(handled).toBe(0);
+  });
 });
