@@ -1,5 +1,6 @@
 // Carries out one decision on one of the caller's conflicts: supersede, merge or dismiss, then close it.
 import { randomUUID } from 'node:crypto';
+import { detectLanguage } from '@svc/language';
 import { eq, sql } from 'drizzle-orm';
 import { bounds, type ToolOutput } from '@svc/contract';
 import { conflicts, memories, type Tx } from '@svc/db';
@@ -30,6 +31,7 @@ async function insertMerged(tx: Tx, actor: Actor, c: VisibleConflict, content: s
     ownerId: actor.userId,
     scopeId,
     content,
+    language: detectLanguage(content),
     kind: newerOf(a, b).row.kind,
     tags: [...new Set([...a.row.tags, ...b.row.tags])].slice(0, bounds.TAGS_MAX),
     importance: Math.max(a.row.importance, b.row.importance),

@@ -1,5 +1,6 @@
 // import_memory: store a batch of memories in one target, reporting each item as imported or rejected.
 import { randomUUID } from 'node:crypto';
+import { detectLanguage } from '@svc/language';
 import type { ToolArgs, ToolOutput } from '@svc/contract';
 import { memories, type MemorySource } from '@svc/db';
 import type { Actor } from '../actor';
@@ -52,6 +53,7 @@ export async function importMemory(deps: MemoryDeps, actor: Actor, args: Args): 
           ownerId: actor.userId,
           scopeId: target.scopeId,
           content: item.content,
+          language: detectLanguage(item.content),
           kind: item.kind ?? inferKind(item.content),
           tags: item.tags ?? [],
           importance: item.importance ?? 0.5,

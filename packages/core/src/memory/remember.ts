@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ToolArgs, ToolOutput } from '@svc/contract';
 import { memories, type Tx } from '@svc/db';
 import type { Actor } from '../actor';
+import { detectLanguage } from '@svc/language';
 import { assertNoSecrets } from '@svc/secrets';
 import { attachProject, loadThreadSession, sessionView } from '../sessions/thread-sessions';
 import { resolveWriteTarget } from '../targets/resolve-target';
@@ -61,6 +62,7 @@ export async function remember(deps: MemoryDeps, actor: Actor, args: Args): Prom
         ownerId: actor.userId,
         scopeId: target.scopeId,
         content: args.content,
+        language: detectLanguage(args.content),
         kind: args.kind ?? inferKind(args.content),
         tags: args.tags ?? [],
         importance: args.importance ?? 0.5,
