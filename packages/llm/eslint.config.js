@@ -1,0 +1,1 @@
+export { default } from '@svc/eslint-config/base';

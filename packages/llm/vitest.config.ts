@@ -1,0 +1,3 @@
+import { svcProject } from '@svc/vitest-config/project';
+
+export default svcProject('llm');
