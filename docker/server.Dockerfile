@@ -1,9 +1,34 @@
-# Image of the MCP server; the build stamps its commit so /healthz reports v<semver>+<commit>.
-FROM node:22-bookworm-slim
-ARG SVC_BUILD_COMMIT=dev
-ENV SVC_BUILD_COMMIT=${SVC_BUILD_COMMIT} NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
-WORKDIR /app
+# Image of the MCP server: a workspace pruned to it (turbo prune), run from source by tsx as `node`,
+# with the build commit stamped so /healthz reports v<semver>+<commit>.
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+FROM ${NODE_IMAGE} AS base
+ENV PNPM_HOME=/pnpm PATH=/pnpm:$PATH
+RUN corepack enable
+WORKDIR /repo
+
+# Only the server and the workspace packages it imports, with a lockfile cut to them.
+FROM base AS prune
 COPY . .
-RUN corepack enable && pnpm install --frozen-lockfile
+RUN pnpm dlx turbo@2 prune @svc/mcp-server --docker
+
+# Dependencies first (cached while only sources change), then the sources. tsx runs the sources,
+# so the install keeps it; there is no separate build output.
+FROM base AS install
+COPY --from=prune /repo/out/json/ .
+RUN pnpm install --frozen-lockfile
+COPY --from=prune /repo/out/full/ .
+COPY docker/healthcheck.mjs docker/healthcheck.mjs
+
+FROM ${NODE_IMAGE} AS runtime
+ARG SVC_BUILD_COMMIT=dev
+ENV SVC_BUILD_COMMIT=${SVC_BUILD_COMMIT} NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
+WORKDIR /app
+COPY --from=install --chown=node:node /repo /app
+RUN mkdir -p /data && chown node:node /data
+USER node
 EXPOSE 8080
-CMD ["pnpm", "svc", "serve"]
+# Readiness (the database answers), the same probe the orchestrator and compose wait on.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "docker/healthcheck.mjs", "http://127.0.0.1:8080/readyz"]
+CMD ["node_modules/.bin/tsx", "apps/mcp-server/src/cli.ts", "serve"]
