@@ -35,6 +35,8 @@ export const memories = pgTable(
     /** BCP-47; `en` is canonical. */
     language: text('language').notNull().default('en'),
     contentEn: text('content_en'),
+    /** md5 of the content `content_en` was translated from: an edit changes it, an equal one is not sent twice. */
+    translatedFrom: text('translated_from'),
     loopState: loopState('loop_state'),
     loopClosedAt: timestamptz('loop_closed_at'),
     eventAt: timestamptz('event_at'),
@@ -63,6 +65,10 @@ export const memories = pgTable(
     index('memories_scope_hash_idx').on(t.scopeId, t.contentHash),
     index('memories_open_loops_idx').on(t.ownerId).where(sql`${t.loopState} = 'open'`),
     index('memories_tsv_idx').using('gin', t.tsv),
+    // The translation job's backlog: memories not in English (whether their translation is stale is read per row).
+    index('memories_untranslated_idx')
+      .on(t.id)
+      .where(sql`${t.language} <> 'en' and ${t.invalidatedAt} is null`),
     check('memories_importance_check', sql`${t.importance} >= 0 and ${t.importance} <= 1`),
     check(
       'memories_loop_closed_check',

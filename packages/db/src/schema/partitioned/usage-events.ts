@@ -17,6 +17,9 @@ export const usageEvents = pgTable(
     outcome: text('outcome').notNull(),
     durationMs: integer('duration_ms'),
     requestId: text('request_id'),
+    /** Language-model calls only (`tool` = `llm.<purpose>`): what the endpoint reported spending. */
+    promptTokens: integer('prompt_tokens'),
+    completionTokens: integer('completion_tokens'),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.createdAt], name: 'usage_events_pkey' }),
