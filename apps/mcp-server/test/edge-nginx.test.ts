@@ -9,6 +9,8 @@ import { settingsFromEnv } from '../src/settings';
 import { startHarness, type Harness } from './helpers/harness';
 import { connect, newUserToken } from './helpers/mcp-client';
 import { findNginx, freePort, startNginx, type RunningNginx } from './helpers/nginx';
+import { codeFlow } from './helpers/oauth-code-flow';
+import { signedInPerson } from './helpers/oauth-flow';
 
 const SECRET = 'edge-secret-for-the-nginx-test-0123456789';
 const nginx = findNginx();
@@ -72,6 +74,8 @@ describe.skipIf(!nginx)('the shipped edge in front of the server', () => {
       sessionCookiePrefix: settingsFromEnv(parseEnv({})).sessionCookiePrefix,
     });
     edge = await startNginx(nginx!, config, port);
+    // The public address is the edge's: OAuth issuer, resource and metadata all name it.
+    h.deps.publicUrl = edge.url;
   });
   afterAll(async () => {
     await edge?.stop();
@@ -174,6 +178,19 @@ describe.skipIf(!nginx)('the shipped edge in front of the server', () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.length).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('signs in with OAuth through the edge and uses the token for an MCP session there', async () => {
+    const { session } = await signedInPerson(h.deps.database, 'oauth-edge@example.com');
+    const res = await codeFlow(edge.url, session);
+    expect(res.status).toBe(200);
+    const { access_token } = (await res.json()) as { access_token: string };
+    const client = await connect(edge.url, access_token);
+    try {
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     } finally {
       await client.close();
     }
