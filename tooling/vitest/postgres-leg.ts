@@ -38,6 +38,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'test/import-and-link.test.ts',
       'test/promote-loop.test.ts',
       'test/ingest-conversation.test.ts',
+      'test/ingest-extraction.test.ts',
       'test/rules-and-resources.test.ts',
       'test/background-runs.test.ts',
       'test/jobs-list.test.ts',

@@ -4,10 +4,11 @@ import { semver } from './shared/semver';
 
 /**
  * Versions the wire contract, independent of any package version. The latest breaking change in
- * the ledger is 7.0.0; 7.1.0 added the logging, prompts and completions capabilities (additive).
+ * the ledger is 7.0.0; 7.1.0 added the logging, prompts and completions capabilities, 7.2.0
+ * ingest_conversation's `extraction` (both additive).
  * Bump by the rules in docs/contract/README.md, never by package releases.
  */
-export const CONTRACT_VERSION = '7.1.0';
+export const CONTRACT_VERSION = '7.2.0';
 
 /** Key under `capabilities.experimental` in the `initialize` response. */
 export const CAPABILITY_KEY = 'service/contract';

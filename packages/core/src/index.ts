@@ -38,6 +38,10 @@ export { sessionLine, sessionView, loadThreadSession, type SessionView } from '.
 export { resolveReadTarget, resolveWriteTarget, type ResolvedTarget, type ReadTarget } from './targets/resolve-target';
 export { listCallerProjects, type CallerProject } from './targets/caller-projects';
 export { ingestConversation } from './ingest/ingest-conversation';
+export { EXTRACTION_JOB, runExtraction, type ExtractionParams, type ExtractionResult } from './extraction/extraction-run';
+export { offlineExtractor, EXTRACTED_MAX_PER_CHUNK } from './extraction/offline-extractor';
+export { transcriptTurns } from './extraction/transcript-turns';
+export type { Extractor, ExtractedMemory, ExtractionInput, Turn } from './extraction/types';
 
 // Cards and boards: card, board, card_log, promote_loop, the card part of link (`linkCards`), and a board by project id.
 export {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RUN_ID_MAX_CHARS, SEQUENCE_MAX, SESSION_KEY_MAX_CHARS } from '../bounds';
 import { RECALLED_IDS_MAX, TRANSCRIPT_CHUNK_MAX_CHARS } from '../limits';
 import { uuid } from '../shared/ids';
+import { runView } from '../shared/runs';
 import { memorySource } from '../shared/memory-fields';
 import { refineSingleTarget, targetFields } from '../shared/scope';
 import { boundedText } from '../shared/text';
@@ -51,6 +52,22 @@ const output = z.object({
   queued: z.boolean().describe('True when extraction continues in the background.'),
   run_id: z.string(),
   sequence: z.int(),
+  extraction: z
+    .object({
+      run: runView.describe('The background run that turns this chunk into memories.'),
+      result: z
+        .object({
+          memories_created: z.int(),
+          duplicates: z.int().describe('Found memories already stored (exactly or nearly), not stored again.'),
+          conflicts: z.int().describe('Contradictions with stored memories, recorded for resolve_conflicts.'),
+          secrets_skipped: z.int().describe('Found memories holding a credential, never stored.'),
+          open_loops: z.int(),
+          memory_ids: z.array(uuid),
+        })
+        .nullable()
+        .describe('Present once the run succeeded; resend the same session_key and sequence to read it.'),
+    })
+    .describe('Since 7.2.0: the extraction of this chunk.'),
 });
 
 export const ingestConversationTool = defineTool({
@@ -58,7 +75,7 @@ export const ingestConversationTool = defineTool({
   title: 'Ingest conversation',
   description: describe(
     'Send one chunk of a conversation transcript so durable memories are extracted from it in the background. Meant for the watcher daemon and for clients that archive whole conversations; an agent storing one fact should use remember instead.',
-    'Split long transcripts (the watcher splits at 24000 characters); a chunk holds at most 200000 characters and recalled_ids at most 200 ids. Send chunks of one conversation with the same session_key and increasing sequence; resending the same session_key and sequence is accepted once and answered again without storing twice. The answer comes at once; extraction continues in the background.',
+    'Split long transcripts (the watcher splits at 24000 characters); a chunk holds at most 200000 characters and recalled_ids at most 200 ids. Send chunks of one conversation with the same session_key and increasing sequence; resending the same session_key and sequence is accepted once and answered again without storing twice. The answer comes at once with the extraction run; extraction continues in the background, and resending the chunk reports its outcome.',
   ),
   input,
   output,

@@ -33,22 +33,27 @@ function* pairs(items: Candidate[]): Generator<[Candidate, Candidate]> {
   }
 }
 
+/** The verdict on one pair; shared with transcript extraction, which checks each new memory against the scope. */
+export function classifyPair(a: Candidate, b: Candidate): Omit<Finding, 'memoryIds'> | null {
+  const same = a.contentHash === b.contentHash;
+  const score = same ? 1 : overlap(a.words, b.words);
+  // Negations are stop words, so "X" and "no longer X" overlap fully: the negation decides first.
+  const negatedOnce = !same && NEGATION.test(a.content) !== NEGATION.test(b.content);
+  if (negatedOnce && score >= CONTRADICTION_OVERLAP) {
+    return { check: 'conflicts', detail: 'Same subject, but only one of them negates it.', conflictKind: 'contradiction' };
+  }
+  if (score >= NEAR_DUPLICATE_OVERLAP) {
+    const detail = same ? 'Identical content.' : `Nearly the same words (${Math.round(score * 100)}% overlap).`;
+    return { check: 'duplicates', detail, conflictKind: 'duplicate' };
+  }
+  return null;
+}
+
 export function findDuplicatesAndContradictions(items: Candidate[], checks: Set<string>): Finding[] {
   const findings: Finding[] = [];
   for (const [a, b] of pairs(items)) {
-    const same = a.contentHash === b.contentHash;
-    const score = same ? 1 : overlap(a.words, b.words);
-    const ids = [a.id, b.id];
-    // Negations are stop words, so "X" and "no longer X" overlap fully: the negation decides first.
-    const negatedOnce = !same && NEGATION.test(a.content) !== NEGATION.test(b.content);
-    if (negatedOnce && score >= CONTRADICTION_OVERLAP) {
-      if (checks.has('conflicts')) {
-        findings.push({ check: 'conflicts', memoryIds: ids, detail: 'Same subject, but only one of them negates it.', conflictKind: 'contradiction' });
-      }
-    } else if (checks.has('duplicates') && score >= NEAR_DUPLICATE_OVERLAP) {
-      const detail = same ? 'Identical content.' : `Nearly the same words (${Math.round(score * 100)}% overlap).`;
-      findings.push({ check: 'duplicates', memoryIds: ids, detail, conflictKind: 'duplicate' });
-    }
+    const verdict = classifyPair(a, b);
+    if (verdict && checks.has(verdict.check)) findings.push({ ...verdict, memoryIds: [a.id, b.id] });
   }
   return findings;
 }

@@ -1,6 +1,7 @@
 // What the memory operations need from outside: the database and the ranking and indexing parts.
 import type { Database, Tx } from '@svc/db';
 import type { Logger } from '@svc/observability';
+import type { Extractor } from '../extraction/types';
 import type { Retriever } from './retriever';
 
 export interface NearDuplicate {
@@ -23,4 +24,6 @@ export interface MemoryDeps {
   retriever: Retriever;
   indexer: MemoryIndexer | null;
   logger: Logger;
+  /** Reads transcript chunks into memories; the offline extractor when absent. */
+  extractor?: Extractor;
 }

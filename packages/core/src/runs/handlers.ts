@@ -1,4 +1,5 @@
-// The run handlers by job name: what a queued scan or benchmark does when its turn comes.
+// The run handlers by job name: what a queued scan, benchmark or transcript extraction does when its turn comes.
+import { EXTRACTION_JOB, runExtraction, type ExtractionParams } from '../extraction/extraction-run';
 import type { MemoryDeps } from '../memory/deps';
 import { runHygieneScan, type HygieneParams } from '../hygiene/scan';
 import { runBenchmark, type BenchmarkParams } from './benchmark';
@@ -11,5 +12,7 @@ export function createRunHandlers(deps: MemoryDeps): Record<string, RunHandler> 
       (await runHygieneScan(deps.database, run.ownerId!, run.params as unknown as HygieneParams)) as unknown as Record<string, unknown>,
     [BENCHMARK_JOB]: async (run) =>
       (await runBenchmark(deps, run.ownerId!, run.params as unknown as BenchmarkParams)) as unknown as Record<string, unknown>,
+    [EXTRACTION_JOB]: async (run) =>
+      (await runExtraction(deps, run.ownerId!, run.params as unknown as ExtractionParams)) as unknown as Record<string, unknown>,
   };
 }
