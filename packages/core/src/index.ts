@@ -38,6 +38,17 @@ export { sessionLine, sessionView, loadThreadSession, type SessionView } from '.
 export { resolveReadTarget, resolveWriteTarget, type ResolvedTarget, type ReadTarget } from './targets/resolve-target';
 export { listCallerProjects, type CallerProject } from './targets/caller-projects';
 export { ingestConversation } from './ingest/ingest-conversation';
+
+// Translation into English in the background (with a language model only).
+export {
+  catchUpTranslations,
+  sourceHash,
+  translateMemory,
+  untranslatedMemories,
+  type TranslationDeps,
+  type TranslationOutcome,
+  type TranslationQueue,
+} from './translation';
 export { EXTRACTION_JOB, runExtraction, type ExtractionParams, type ExtractionResult } from './extraction/extraction-run';
 export { offlineExtractor, EXTRACTED_MAX_PER_CHUNK } from './extraction/offline-extractor';
 export { transcriptTurns } from './extraction/transcript-turns';

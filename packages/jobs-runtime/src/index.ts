@@ -7,3 +7,6 @@ export { queuedRunsOn } from './queued-runs';
 export { listSchedules, type ScheduleRow } from './schedules';
 export { usageUpkeepJob } from './definitions/usage-upkeep';
 export { startJobWorker, type WorkerParts } from './worker';
+export { TRANSLATE_MEMORY_JOB, TRANSLATION_JOB, translationJobs } from './definitions/translation';
+export { translationQueueOn } from './translation-queue';
+export { llmUsageLedger } from './llm-usage';

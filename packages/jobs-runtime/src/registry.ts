@@ -1,9 +1,11 @@
 // The list of registered jobs: every definition the scheduler knows, built from what this process has.
 import type { MemoryDeps } from '@svc/core';
 import type { Embedder } from '@svc/embeddings';
+import type { LlmClient } from '@svc/llm';
 import { backgroundRunJobs } from './definitions/background-runs';
 import { hygieneJob } from './definitions/hygiene';
 import { keepWarmJob } from './definitions/keep-warm';
+import { translationJobs } from './definitions/translation';
 import { usageUpkeepJob } from './definitions/usage-upkeep';
 import type { JobDefinition } from './job-definition';
 
@@ -12,20 +14,20 @@ export interface JobParts {
   embedder: Embedder | null;
   keepWarmMinutes: number;
   hygieneIntervalHours?: number;
+  /** The language model; null or absent, translation is off (no queue, no schedule). */
+  llm?: LlmClient | null;
+  translationIntervalHours?: number;
   /** Definitions from other packages (the backups), appended as they are. */
   extra?: (JobDefinition | null)[];
 }
 
-/**
- * Translation is not here yet: it is scheduled on TRANSLATION_INTERVAL_HOURS once the language-model
- * client exists, as one more line like hygiene's.
- */
 export function registeredJobs(parts: JobParts): JobDefinition[] {
   const jobs: (JobDefinition | null)[] = [
     usageUpkeepJob as JobDefinition,
     keepWarmJob(parts.embedder, parts.keepWarmMinutes),
     hygieneJob(parts.memory, parts.hygieneIntervalHours),
     ...backgroundRunJobs(parts.memory),
+    ...translationJobs(parts.memory, parts.llm ?? null, parts.translationIntervalHours),
     ...(parts.extra ?? []),
   ];
   return jobs.filter((j): j is JobDefinition => j !== null);

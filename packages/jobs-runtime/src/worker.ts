@@ -1,10 +1,12 @@
 // The jobs worker as a whole: the registered jobs over one database, working in this process until stopped.
-import { hybridIndexer, hybridRetriever } from '@svc/core';
+import { hybridIndexer, hybridRetriever, type MemoryDeps } from '@svc/core';
 import type { Database } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
+import type { LlmClient } from '@svc/llm';
 import type { Alarms, Logger } from '@svc/observability';
 import { registeredJobs, type JobParts } from './registry';
 import { createJobRuntime, type JobRuntime, type JobRuntimeOptions } from './runtime';
+import { translationQueueOn } from './translation-queue';
 
 export interface WorkerParts {
   database: Database;
@@ -14,6 +16,8 @@ export interface WorkerParts {
   build?: string;
   keepWarmMinutes: number;
   hygieneIntervalHours?: number;
+  llm?: LlmClient | null;
+  translationIntervalHours?: number;
   maxDurationMs?: number;
   extra?: JobParts['extra'];
   tuning?: JobRuntimeOptions['tuning'];
@@ -22,7 +26,7 @@ export interface WorkerParts {
 /** `svc jobs run` and `pnpm jobs` both start this: the separate worker of server mode. */
 export async function startJobWorker(parts: WorkerParts): Promise<JobRuntime> {
   const { database, logger, embedder } = parts;
-  const memory = {
+  const memory: MemoryDeps = {
     database,
     logger,
     retriever: hybridRetriever({ embedder, logger }),
@@ -41,9 +45,13 @@ export async function startJobWorker(parts: WorkerParts): Promise<JobRuntime> {
       embedder,
       keepWarmMinutes: parts.keepWarmMinutes,
       hygieneIntervalHours: parts.hygieneIntervalHours,
+      llm: parts.llm,
+      translationIntervalHours: parts.translationIntervalHours,
       extra: parts.extra,
     }),
   });
+  // Memories written here (transcript extraction) are translated like those written through the server.
+  memory.translation = translationQueueOn(runtime, logger);
   await runtime.start();
   logger.info('jobs_worker_started', { jobs: runtime.definitions.map((d) => d.name) });
   return runtime;

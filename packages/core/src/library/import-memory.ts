@@ -1,6 +1,6 @@
 // import_memory: store a batch of memories in one target, reporting each item as imported or rejected.
 import { randomUUID } from 'node:crypto';
-import { detectLanguage } from '@svc/language';
+import { CANONICAL_LANGUAGE, detectLanguage } from '@svc/language';
 import type { ToolArgs, ToolOutput } from '@svc/contract';
 import { memories, type MemorySource } from '@svc/db';
 import type { Actor } from '../actor';
@@ -39,7 +39,8 @@ export async function importMemory(deps: MemoryDeps, actor: Actor, args: Args): 
   const prepared = deps.indexer
     ? await Promise.all(items.map((item, i) => (secrets.has(i) ? undefined : deps.indexer!.prepare(item.content))))
     : [];
-  return deps.database.asUser(actor, async (tx) => {
+  const languages = items.map((item) => detectLanguage(item.content));
+  const output = await deps.database.asUser(actor, async (tx): Promise<Output> => {
     const session = await loadThreadSession(tx, actor.userId, args.thread);
     const target = await resolveWriteTarget(tx, actor.userId, args, session.project);
     const system = args.source_system ?? null;
@@ -48,12 +49,12 @@ export async function importMemory(deps: MemoryDeps, actor: Actor, args: Args): 
     const accepted = items.flatMap((item, index) => (rejected.has(index) ? [] : [{ item, index, id: randomUUID() }]));
     if (accepted.length) {
       await tx.insert(memories).values(
-        accepted.map(({ item, id }) => ({
+        accepted.map(({ item, index, id }) => ({
           id,
           ownerId: actor.userId,
           scopeId: target.scopeId,
           content: item.content,
-          language: detectLanguage(item.content),
+          language: languages[index],
           kind: item.kind ?? inferKind(item.content),
           tags: item.tags ?? [],
           importance: item.importance ?? 0.5,
@@ -74,4 +75,8 @@ export async function importMemory(deps: MemoryDeps, actor: Actor, args: Args): 
       to: { scope: target.scope, project },
     };
   });
+  for (const { index, id } of output.imported) {
+    if (languages[index] !== CANONICAL_LANGUAGE) deps.translation?.enqueue(id);
+  }
+  return output;
 }

@@ -1,6 +1,7 @@
 // What the memory operations need from outside: the database and the ranking and indexing parts.
 import type { Database, Tx } from '@svc/db';
 import type { Logger } from '@svc/observability';
+import type { TranslationQueue } from '../translation/queue';
 import type { Extractor } from '../extraction/types';
 import type { Retriever } from './retriever';
 
@@ -24,6 +25,8 @@ export interface MemoryDeps {
   retriever: Retriever;
   indexer: MemoryIndexer | null;
   logger: Logger;
+  /** Where a memory written in another language is sent to be translated; absent without a language model. */
+  translation?: TranslationQueue | null;
   /** Reads transcript chunks into memories; the offline extractor when absent. */
   extractor?: Extractor;
 }

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ToolArgs, ToolOutput } from '@svc/contract';
 import { memories, type Tx } from '@svc/db';
 import type { Actor } from '../actor';
-import { detectLanguage } from '@svc/language';
+import { CANONICAL_LANGUAGE, detectLanguage } from '@svc/language';
 import { assertNoSecrets } from '@svc/secrets';
 import { attachProject, loadThreadSession, sessionView } from '../sessions/thread-sessions';
 import { resolveWriteTarget } from '../targets/resolve-target';
@@ -42,6 +42,13 @@ function sourceColumn(source: Args['source']) {
 }
 
 export async function remember(deps: MemoryDeps, actor: Actor, args: Args): Promise<Output> {
+  const output = await store(deps, actor, args);
+  // After the commit, so the background translation finds the row; the answer does not wait for it.
+  if (output.created && output.memory.language !== CANONICAL_LANGUAGE) deps.translation?.enqueue(output.memory.id);
+  return output;
+}
+
+async function store(deps: MemoryDeps, actor: Actor, args: Args): Promise<Output> {
   await assertNoSecrets({ content: args.content, tags: args.tags });
   const prepared = deps.indexer ? await deps.indexer.prepare(args.content) : undefined;
   return deps.database.asUser(actor, async (tx) => {
