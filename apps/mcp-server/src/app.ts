@@ -5,7 +5,7 @@ import { accountAuthRoutes } from './account/routes';
 import type { ServerDeps } from './deps';
 import { accessLog } from './http/access-log';
 import { clientAddress } from './http/client-address';
-import { edgeGuard } from './http/edge-guard';
+import { edgeCheck, edgeGuard } from './http/edge-guard';
 import { errorResponder, notFoundRoute } from './http/errors';
 import { headerLimit } from './http/header-limit';
 import { healthRoutes } from './http/health';
@@ -22,10 +22,11 @@ export function createApp(deps: ServerDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(requestId());
+  app.use(edgeCheck(deps.settings.edge.sharedSecret));
   app.use(clientAddress(deps.settings.edge.trustedClientIpHeader));
   app.use(accessLog(deps.logger, deps.metrics));
   // After the access log, so a refused direct call is still a logged request.
-  app.use(edgeGuard(deps.settings.edge.sharedSecret));
+  app.use(edgeGuard());
   // Cookies before headers: clearing oversized session cookies is what lets a browser recover,
   // where a 413 would repeat on every page load.
   app.use(sessionCookieGuard(deps.settings.sessionCookiePrefix));

@@ -90,6 +90,14 @@ describe('the client address', () => {
     ]);
   });
 
+  it('is the socket for a direct call without the secret, whatever address it claims', async () => {
+    const before = h.logs.length;
+    const res = await fetch(`${h.url}/healthz`, { headers: { 'x-real-ip': '203.0.113.66' } });
+    expect(res.status).toBe(200);
+    const logged = h.logs.slice(before).filter((l) => l.message === 'http_request');
+    expect(logged.map((l) => l.client_address)).toEqual(['127.0.0.1']);
+  });
+
   it('falls back to the socket when the header is missing or not an address', async () => {
     await login({ 'x-real-ip': 'not-an-address', 'x-forwarded-for': '203.0.113.9' });
     const last = h.logs

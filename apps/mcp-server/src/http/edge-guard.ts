@@ -1,6 +1,6 @@
 // Behind the managed edge only the edge may call: a request without its shared secret answers 403.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { errorBody, fail } from '@svc/errors';
 
 /** The header the edge adds to every proxied request (docker/edge/nginx.conf.template). */
@@ -18,15 +18,29 @@ function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
 
-export function edgeGuard(secret: string | null): RequestHandler {
-  if (secret === null) return (_req, _res, next) => next();
-  const expected = digest(secret);
+/**
+ * Notes whether the request came through the edge (it carries the secret; with no secret set,
+ * every request counts as such). Only such a request's client-address header is believed.
+ */
+export function edgeCheck(secret: string | null): RequestHandler {
+  const expected = secret === null ? null : digest(secret);
   return (req, res, next) => {
     const sent = req.headers[EDGE_SECRET_HEADER];
-    if (
-      EDGE_EXEMPT_PATHS.has(req.path) ||
-      (typeof sent === 'string' && timingSafeEqual(digest(sent), expected))
-    ) {
+    res.locals.fromEdge =
+      expected === null || (typeof sent === 'string' && timingSafeEqual(digest(sent), expected));
+    next();
+  };
+}
+
+/** Whether `edgeCheck` found the edge's secret on this request. */
+export function cameThroughEdge(res: Response): boolean {
+  return res.locals.fromEdge === true;
+}
+
+/** Refuses what did not come through the edge, probes excepted; after `edgeCheck` and the access log. */
+export function edgeGuard(): RequestHandler {
+  return (req, res, next) => {
+    if (cameThroughEdge(res) || EDGE_EXEMPT_PATHS.has(req.path)) {
       next();
       return;
     }
