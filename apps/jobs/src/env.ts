@@ -16,6 +16,11 @@ const EnvSchema = z.object({
     .default('dev'),
   KEEP_WARM_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
   HYGIENE_INTERVAL_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
+  TRANSLATION_INTERVAL_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   ALARM_WEBHOOK_URL: z.url().optional(),
   JOB_MAX_SECONDS: z.coerce.number().int().min(1).max(900).default(900),
 });
@@ -29,6 +34,9 @@ export function parseWorkerEnv(
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  if (parsed.data.LLM_BASE_URL && !parsed.data.LLM_MODEL) {
+    throw new Error('Invalid configuration:\n  LLM_MODEL: required with LLM_BASE_URL');
   }
   return { ...parsed.data, embeddings: embeddingsConfigFromEnv(source) };
 }

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { openDatabase } from '@svc/db';
 import { createEmbedder } from '@svc/embeddings';
-import { startJobWorker } from '@svc/jobs-runtime';
+import { languageModel, startJobWorker } from '@svc/jobs-runtime';
 import { createAlarms, createLogger, createMetrics } from '@svc/observability';
 import { parseWorkerEnv } from './env';
 
@@ -24,6 +24,12 @@ async function main(): Promise<void> {
     build: `v${version}+${env.SVC_BUILD_COMMIT}`,
     keepWarmMinutes: env.KEEP_WARM_MINUTES,
     hygieneIntervalHours: env.HYGIENE_INTERVAL_HOURS,
+    llm: languageModel(
+      { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutSeconds: env.LLM_TIMEOUT_SECONDS },
+      database,
+      logger,
+    ),
+    translationIntervalHours: env.TRANSLATION_INTERVAL_HOURS,
     maxDurationMs: env.JOB_MAX_SECONDS * 1000,
   });
   const shutdown = async () => {

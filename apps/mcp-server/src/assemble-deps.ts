@@ -2,7 +2,9 @@
 import { hybridRetriever, type MemoryIndexer, type Retriever } from '@svc/core';
 import type { Database } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
-import { createJobRuntime, queuedRunsOn, registeredJobs, type JobParts } from '@svc/jobs-runtime';
+import { createJobRuntime, queuedRunsOn, registeredJobs, translationQueueOn, type JobParts } from '@svc/jobs-runtime';
+import type { MemoryDeps } from '@svc/core';
+import type { LlmClient } from '@svc/llm';
 import { createAlarms, type Logger, type Metrics } from '@svc/observability';
 import type { BuildInfo } from './build-info';
 import type { ServerDeps } from './deps';
@@ -32,6 +34,9 @@ export interface JobSettings {
   embedder: Embedder | null;
   keepWarmMinutes: number;
   hygieneIntervalHours?: number;
+  /** The language model; absent, translation and hygiene that reads are off. */
+  llm?: LlmClient | null;
+  translationIntervalHours?: number;
   maxDurationMs?: number;
   alarmWebhookUrl?: string;
   /** Job definitions from other packages (the backups), registered beside the built-in ones. */
@@ -49,7 +54,7 @@ export function assembleDeps(parts: DepParts): ServerDeps {
     counter: parts.metrics.alarms,
     webhookUrl: settings.alarmWebhookUrl,
   });
-  const memory = { database, logger, retriever, indexer };
+  const memory: MemoryDeps = { database, logger, retriever, indexer };
   const jobs = createJobRuntime({
     database,
     logger,
@@ -62,9 +67,14 @@ export function assembleDeps(parts: DepParts): ServerDeps {
       embedder: settings.embedder,
       keepWarmMinutes: settings.keepWarmMinutes,
       hygieneIntervalHours: settings.hygieneIntervalHours,
+      llm: settings.llm,
+      translationIntervalHours: settings.translationIntervalHours,
       extra: settings.extra,
     }),
   });
+  // Set before any request: a memory written in another language is sent to the translation queue.
+  const translation = translationQueueOn(jobs, logger);
+  memory.translation = translation;
   return {
     ...parts,
     retriever,
@@ -75,5 +85,6 @@ export function assembleDeps(parts: DepParts): ServerDeps {
     alarms,
     jobs,
     runs: queuedRunsOn(jobs, database, logger),
+    translation,
   };
 }

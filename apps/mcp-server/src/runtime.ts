@@ -1,10 +1,11 @@
 // Opens the parts a running service needs (database, logger, counters, build identity) from the env.
 import { openDatabase } from '@svc/db';
+import { languageModel } from '@svc/jobs-runtime';
 import { createLogger, createMetrics } from '@svc/observability';
 import { readBuildInfo } from './build-info';
 import type { ServerDeps } from './deps';
 import { databaseOptions } from './database-options';
-import type { Env } from './env';
+import { llmSettings, type Env } from './env';
 import { assembleDeps } from './assemble-deps';
 import { retrievalParts, startEmbedderUpkeep } from './retrieval-parts';
 import { settingsFromEnv } from './settings';
@@ -31,6 +32,8 @@ export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}
       embedder: retrieval.embedder,
       keepWarmMinutes: env.KEEP_WARM_MINUTES,
       hygieneIntervalHours: env.HYGIENE_INTERVAL_HOURS,
+      llm: languageModel(llmSettings(env), database, logger),
+      translationIntervalHours: env.TRANSLATION_INTERVAL_HOURS,
       maxDurationMs: env.JOB_MAX_SECONDS * 1000,
       alarmWebhookUrl: env.ALARM_WEBHOOK_URL,
     },

@@ -10,3 +10,4 @@ export { startJobWorker, type WorkerParts } from './worker';
 export { TRANSLATE_MEMORY_JOB, TRANSLATION_JOB, translationJobs } from './definitions/translation';
 export { translationQueueOn } from './translation-queue';
 export { llmUsageLedger } from './llm-usage';
+export { languageModel, languageModelLine, type LanguageModelSettings } from './language-model';

@@ -3,11 +3,11 @@ import type { Command } from 'commander';
 import { openDatabase } from '@svc/db';
 import { createEmbedder } from '@svc/embeddings';
 import { fail } from '@svc/errors';
-import { startJobWorker } from '@svc/jobs-runtime';
+import { languageModel, languageModelLine, startJobWorker } from '@svc/jobs-runtime';
 import { createAlarms, createLogger, createMetrics } from '@svc/observability';
 import { readBuildInfo } from '../build-info';
 import { databaseOptions } from '../database-options';
-import { parseEnv } from '../env';
+import { llmSettings, parseEnv } from '../env';
 import { runAction } from './run-action';
 
 async function runWorker(): Promise<void> {
@@ -31,6 +31,8 @@ async function runWorker(): Promise<void> {
       .version,
     keepWarmMinutes: env.KEEP_WARM_MINUTES,
     hygieneIntervalHours: env.HYGIENE_INTERVAL_HOURS,
+    llm: languageModel(llmSettings(env), database, logger),
+    translationIntervalHours: env.TRANSLATION_INTERVAL_HOURS,
     maxDurationMs: env.JOB_MAX_SECONDS * 1000,
   });
   const stop = async () => {
@@ -47,7 +49,9 @@ export function registerJobsCommands(program: Command): void {
     .command('jobs')
     .description('List background jobs: schedule, next run, last outcome and duration')
     .action(async () => {
-      console.log(await runAction(parseEnv(), 'jobs.list', {}));
+      const env = parseEnv();
+      console.log(await runAction(env, 'jobs.list', {}));
+      console.log(languageModelLine(llmSettings(env), env.TRANSLATION_INTERVAL_HOURS));
     });
   jobs
     .command('run')

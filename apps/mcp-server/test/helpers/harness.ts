@@ -7,7 +7,7 @@ import type { Database } from '@svc/db';
 import { openTestDatabase } from '@svc/db/testing';
 import { createLogger, createMetrics } from '@svc/observability';
 import { createApp } from '../../src/app';
-import { assembleDeps } from '../../src/assemble-deps';
+import { assembleDeps, type JobSettings } from '../../src/assemble-deps';
 import type { ServerDeps } from '../../src/deps';
 import { parseEnv } from '../../src/env';
 import { createHttpServer } from '../../src/http/server';
@@ -31,6 +31,8 @@ export interface HarnessOptions {
   retrieval?: Pick<ServerDeps, 'retriever' | 'indexer'>;
   /** Include prom-client's process defaults in /metrics (off by default: they cost a timer each). */
   metricsDefaults?: boolean;
+  /** How the process takes part in background work (a language model, intervals); default: worked here, no model. */
+  jobs?: JobSettings;
   /** Listen on this port (a restart on the same data dir keeps PUBLIC_URL, the OAuth issuer); default: any free one. */
   port?: number;
 }
@@ -53,6 +55,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     publicUrl: 'http://127.0.0.1',
     settings: { ...settingsFromEnv(parseEnv({})), ...opts.settings },
     tools: opts.tools,
+    jobs: opts.jobs,
     ...opts.retrieval,
   });
   // The same server factory as `svc serve`: its timeouts and header ceiling are part of what is tested.

@@ -7,6 +7,6 @@ export function actorOf(ctx: ToolContext): Actor {
 }
 
 export function memoryDeps(ctx: ToolContext): MemoryDeps {
-  const { database, retriever, indexer, logger } = ctx.deps;
-  return { database, retriever, indexer, logger };
+  const { database, retriever, indexer, logger, translation } = ctx.deps;
+  return { database, retriever, indexer, logger, translation };
 }
