@@ -1,4 +1,4 @@
-// `pnpm --filter @svc/bench locomo [--driver mcp|mcp-inprocess|direct] [--ablation] [--conversations conv-26,…]`
+// `pnpm --filter @svc/bench locomo [--driver mcp|mcp-inprocess|direct] [--ablation] [--ingest] [--conversations conv-26,…]`
 import { parseArgs } from 'node:util';
 import { createEmbedder } from '@svc/embeddings';
 import { quietLogger } from '../shared/quiet-logger';
@@ -6,6 +6,7 @@ import { ABLATION } from './ablation';
 import { DEFAULT_DATA_PATH, loadLocomo } from './data';
 import { openDirectDriver } from './direct-driver';
 import type { MemoryDriver } from './driver';
+import { ingestComparison } from './ingest-comparison';
 import { openMcpDriver } from './mcp-driver';
 import { comparisonTable, fmt } from './metrics';
 import { askAll, plainBm25Table } from './run';
@@ -15,6 +16,7 @@ const { values } = parseArgs({
   options: {
     driver: { type: 'string', default: 'mcp' },
     ablation: { type: 'boolean', default: false },
+    ingest: { type: 'boolean', default: false },
     conversations: { type: 'string' },
     data: { type: 'string', default: DEFAULT_DATA_PATH },
   },
@@ -68,6 +70,7 @@ try {
       { name: 'vector', table: vectors },
     ]),
   );
+  if (values.ingest && embedder) await ingestComparison(conversations, service, { embedder, logger, log });
   if (values.ablation) {
     if (driver.name !== 'direct')
       throw new Error('--ablation needs --driver direct (it overrides ranking constants)');

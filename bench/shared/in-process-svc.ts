@@ -23,6 +23,7 @@ export async function connectInProcess(
   user: { id: string; email: string },
   embedder: Embedder,
   logger: Logger,
+  opts: { workQueue?: boolean } = {},
 ): Promise<SvcConnection> {
   // What the server does on start: the model's HNSW index, and vectors for anything lacking one.
   await reembedMissing(database, embedder, logger);
@@ -47,6 +48,8 @@ export async function connectInProcess(
     aal: 'aal2' as const,
     via: 'local' as const,
   };
+  // Request-started runs (ingest_conversation's extraction) need the queue worked, as `svc serve` does.
+  if (opts.workQueue) await deps.jobs.start();
   const server = buildMcpServer({ caller, deps, transport: 'stdio' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -59,6 +62,7 @@ export async function connectInProcess(
     async close() {
       await client.close();
       await server.close();
+      if (opts.workQueue) await deps.jobs.stop();
       await deps.usage.flush();
     },
   };
@@ -68,6 +72,7 @@ export async function startInProcessSvc(
   projectNames: readonly string[],
   embedder: Embedder,
   logger: Logger,
+  opts: { workQueue?: boolean } = {},
 ): Promise<InProcessSvc> {
   const database = await openDatabase({ dataDir: 'memory://' });
   const { user } = await createUser(database.db, 'bench@bench.test', 'bench');
@@ -75,7 +80,7 @@ export async function startInProcessSvc(
   for (const name of projectNames) {
     projects.set(name, (await createProject(database.db, { ownerId: user.id, name })).project.id);
   }
-  const connection = await connectInProcess(database, user, embedder, logger);
+  const connection = await connectInProcess(database, user, embedder, logger, opts);
   return {
     ...connection,
     projects,
