@@ -38,9 +38,12 @@ export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}
       alarmWebhookUrl: env.ALARM_WEBHOOK_URL,
     },
   });
-  await deps.jobs.start();
-  // Runs recorded by an earlier version that never reached the queue are handed to it now.
-  await deps.runs.resume();
+  // The queue starts beside serving, not before it: a request is never held up by pg-boss's start,
+  // and a run sent meanwhile waits for it. Runs an earlier version recorded but never queued follow.
+  void deps.jobs
+    .start()
+    .then(() => deps.runs.resume())
+    .catch((err: unknown) => logger.error('jobs_start_failed', { error: err instanceof Error ? err.message : String(err) }));
   if (retrieval.embedder) upkeepStops.set(deps, startEmbedderUpkeep({ database, embedder: retrieval.embedder, logger }));
   return deps;
 }
