@@ -41,6 +41,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'test/ingest-extraction.test.ts',
       'test/rules-and-resources.test.ts',
       'test/background-runs.test.ts',
+      'test/translation.test.ts',
       'test/jobs-list.test.ts',
       'test/usage-ledger.test.ts',
       // the dashboard's data routes and account deletion (cascades across every table)

@@ -10,11 +10,11 @@ import {
 } from './version';
 
 describe('contract version', () => {
-  it('is the semver 7.2.0 under the service/contract capability', () => {
-    expect(CONTRACT_VERSION).toBe('7.2.0');
+  it('is the semver 7.3.0 under the service/contract capability', () => {
+    expect(CONTRACT_VERSION).toBe('7.3.0');
     expect(CAPABILITY_KEY).toBe('service/contract');
     expect(contractCapabilitySchema.parse(contractCapability()[CAPABILITY_KEY])).toEqual({
-      version: '7.2.0',
+      version: '7.3.0',
     });
   });
 

@@ -5,10 +5,10 @@ import { semver } from './shared/semver';
 /**
  * Versions the wire contract, independent of any package version. The latest breaking change in
  * the ledger is 7.0.0; 7.1.0 added the logging, prompts and completions capabilities, 7.2.0
- * ingest_conversation's `extraction` (both additive).
+ * ingest_conversation's `extraction`, 7.3.0 the memory view's `original` (all additive).
  * Bump by the rules in docs/contract/README.md, never by package releases.
  */
-export const CONTRACT_VERSION = '7.2.0';
+export const CONTRACT_VERSION = '7.3.0';
 
 /** Key under `capabilities.experimental` in the `initialize` response. */
 export const CAPABILITY_KEY = 'service/contract';

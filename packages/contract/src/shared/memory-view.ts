@@ -24,6 +24,10 @@ export const memoryView = z.object({
   content: z.string().describe('English text (translated when written in another language).'),
   truncated: z.boolean().describe('True when content was cut to the preview length.'),
   language: z.string().describe('BCP-47 tag of the language the memory was written in.'),
+  original: z
+    .object({ language: z.string(), content: z.string() })
+    .optional()
+    .describe('The text as written, when not in English; in svc://memory/{id} only (since 7.3.0).'),
   kind: memoryKind,
   tags: z.array(z.string()),
   importance: z.number().min(0).max(1),

@@ -26,6 +26,8 @@ export function toMemoryView(loaded: LoadedMemory, opts: { full?: boolean } = {}
     content: truncated ? `${text.slice(0, MEMORY_PREVIEW_MAX_CHARS - 1)}…` : text,
     truncated,
     language: row.language,
+    // The resource is the full row: the text as written travels beside the English when they differ.
+    ...(opts.full && row.language !== 'en' && { original: { language: row.language, content: row.content } }),
     kind: row.kind,
     tags: row.tags,
     importance: row.importance,
