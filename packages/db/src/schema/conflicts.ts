@@ -23,6 +23,8 @@ export const conflicts = pgTable(
     kind: conflictKind('kind').notNull(),
     status: conflictStatus('status').notNull().default('open'),
     resolution: text('resolution'),
+    /** What the two memories disagree on, as the language model that confirmed the conflict put it; null from word checks. */
+    explanation: text('explanation'),
     detectedAt: timestamptz('detected_at').notNull().defaultNow(),
     resolvedAt: timestamptz('resolved_at'),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
