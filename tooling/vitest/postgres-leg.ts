@@ -24,6 +24,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'src/retrieval/hybrid-search.test.ts',
       'src/retrieval/indexing.test.ts',
       'src/runs/run-store.test.ts',
+      'src/extraction/model-extractor.test.ts',
     ],
   },
   'mcp-server': {

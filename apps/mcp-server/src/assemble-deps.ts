@@ -1,5 +1,5 @@
 // Builds the full set of server parts from the few that differ between a real process and a test.
-import { hybridRetriever, type MemoryIndexer, type Retriever } from '@svc/core';
+import { hybridRetriever, modelExtractor, type MemoryIndexer, type Retriever } from '@svc/core';
 import type { Database } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
 import { createJobRuntime, queuedRunsOn, registeredJobs, translationQueueOn, type JobParts } from '@svc/jobs-runtime';
@@ -54,7 +54,8 @@ export function assembleDeps(parts: DepParts): ServerDeps {
     counter: parts.metrics.alarms,
     webhookUrl: settings.alarmWebhookUrl,
   });
-  const memory: MemoryDeps = { database, logger, retriever, indexer };
+  // With a language model the model reads transcripts; without one, the offline extractor does.
+  const memory: MemoryDeps = { database, logger, retriever, indexer, ...(settings.llm && { extractor: modelExtractor(settings.llm, logger) }) };
   const jobs = createJobRuntime({
     database,
     logger,

@@ -51,6 +51,7 @@ export {
 } from './translation';
 export { EXTRACTION_JOB, runExtraction, type ExtractionParams, type ExtractionResult } from './extraction/extraction-run';
 export { offlineExtractor, EXTRACTED_MAX_PER_CHUNK } from './extraction/offline-extractor';
+export { modelExtractor } from './extraction/model-extractor';
 export { transcriptTurns } from './extraction/transcript-turns';
 export type { Extractor, ExtractedMemory, ExtractionInput, Turn } from './extraction/types';
 

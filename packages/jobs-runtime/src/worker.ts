@@ -1,5 +1,5 @@
 // The jobs worker as a whole: the registered jobs over one database, working in this process until stopped.
-import { hybridIndexer, hybridRetriever, type MemoryDeps } from '@svc/core';
+import { hybridIndexer, hybridRetriever, modelExtractor, type MemoryDeps } from '@svc/core';
 import type { Database } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
 import type { LlmClient } from '@svc/llm';
@@ -31,6 +31,7 @@ export async function startJobWorker(parts: WorkerParts): Promise<JobRuntime> {
     logger,
     retriever: hybridRetriever({ embedder, logger }),
     indexer: embedder ? hybridIndexer({ embedder, logger }) : null,
+    ...(parts.llm && { extractor: modelExtractor(parts.llm, logger) }),
   };
   const runtime = createJobRuntime({
     database,

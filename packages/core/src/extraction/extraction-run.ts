@@ -62,7 +62,12 @@ export async function startExtraction(
   return started;
 }
 
-export async function runExtraction(deps: MemoryDeps, ownerId: string, params: ExtractionParams): Promise<ExtractionResult> {
+export async function runExtraction(
+  deps: MemoryDeps,
+  ownerId: string,
+  params: ExtractionParams,
+  opts: { runId?: string; signal?: AbortSignal } = {},
+): Promise<ExtractionResult> {
   const extractor: Extractor = deps.extractor ?? offlineExtractor;
   const actor = { userId: ownerId, aal: 'aal2' as const };
   const [chunk] = await deps.database.asUser(actor, (tx) =>
@@ -72,12 +77,15 @@ export async function runExtraction(deps: MemoryDeps, ownerId: string, params: E
       .where(and(eq(transcriptChunks.id, params.chunkId), eq(transcriptChunks.ownerId, ownerId))),
   );
   // The chunk was deleted with its owner or project since: nothing left to extract.
-  if (!chunk) return toResult({ created: [], duplicates: 0, conflicts: 0, secretsSkipped: 0, openLoops: 0 });
+  if (!chunk) return toResult({ created: [], toTranslate: [], duplicates: 0, conflicts: 0, secretsSkipped: 0, openLoops: 0 });
   // Redacted as a whole first: a secret cut across sentences (a key block) is caught before any split.
   const redacted = await redactSecrets(chunk.content);
-  const found = await extractor.extract({ text: redacted.text, receivedAt: chunk.createdAt });
+  const found = await extractor.extract({ text: redacted.text, receivedAt: chunk.createdAt, userId: ownerId, ...opts });
   // Embedding is slow work done before the transaction, as remember does it.
   const indexer = deps.indexer ? { indexer: deps.indexer, prepared: await Promise.all(found.map((m) => deps.indexer!.prepare(m.content))) } : null;
   const origin = { ownerId, ...params, sessionKey: chunk.sessionKey, extractedBy: extractor.name };
-  return toResult(await deps.database.asUser(actor, (tx) => storeExtracted(tx, origin, found, indexer)));
+  const stored = await deps.database.asUser(actor, (tx) => storeExtracted(tx, origin, found, indexer));
+  // After the commit, as remember does, so the translation job finds the rows.
+  for (const id of stored.toTranslate) deps.translation?.enqueue(id);
+  return toResult(stored);
 }

@@ -1,6 +1,7 @@
 // Stores what an extractor found in a chunk: secrets skipped, duplicates not stored twice, contradictions recorded as conflicts.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { conflicts, memories, rowsOf, type Tx } from '@svc/db';
+import { CANONICAL_LANGUAGE, detectLanguage } from '@svc/language';
 import { scanForSecrets } from '@svc/secrets';
 import { loadCandidates, type Candidate } from '../hygiene/candidates';
 import { classifyPair } from '../hygiene/checks';
@@ -22,6 +23,8 @@ export interface ChunkOrigin {
 
 export interface StoreOutcome {
   created: string[];
+  /** Created memories not in English, for the translation queue once the transaction commits. */
+  toTranslate: string[];
   duplicates: number;
   conflicts: number;
   secretsSkipped: number;
@@ -65,7 +68,7 @@ export async function storeExtracted(
   found: readonly ExtractedMemory[],
   indexer: { indexer: MemoryIndexer; prepared: unknown[] } | null,
 ): Promise<StoreOutcome> {
-  const outcome: StoreOutcome = { created: [], duplicates: 0, conflicts: 0, secretsSkipped: 0, openLoops: 0 };
+  const outcome: StoreOutcome = { created: [], toTranslate: [], duplicates: 0, conflicts: 0, secretsSkipped: 0, openLoops: 0 };
   const existing = await loadCandidates(tx, origin.ownerId, [origin.scopeId]);
   for (const [i, m] of found.entries()) {
     // A memory about a credential is worth less than the risk of keeping it: skipped, not stored redacted.
@@ -83,6 +86,7 @@ export async function storeExtracted(
       outcome.duplicates++;
       continue;
     }
+    const language = detectLanguage(m.content);
     const [row] = await tx
       .insert(memories)
       .values({
@@ -90,6 +94,7 @@ export async function storeExtracted(
         scopeId: origin.scopeId,
         content: m.content,
         kind: m.kind,
+        language,
         importance: m.loop || m.kind === 'decision' ? 0.6 : 0.5,
         loopState: m.loop ? 'open' : null,
         eventAt: m.eventAt ?? null,
@@ -111,6 +116,7 @@ export async function storeExtracted(
     }
     existing.push({ ...candidate, id });
     outcome.created.push(id);
+    if (language !== CANONICAL_LANGUAGE) outcome.toTranslate.push(id);
     if (m.loop) outcome.openLoops++;
   }
   return outcome;

@@ -26,6 +26,10 @@ export interface ExtractionInput {
   text: string;
   /** Dates written relative to "now" ("yesterday") are read against this when the text gives none. */
   receivedAt: Date;
+  /** For a model call's usage record and logs. */
+  userId?: string;
+  runId?: string;
+  signal?: AbortSignal;
 }
 
 /**

@@ -12,7 +12,7 @@ export function createRunHandlers(deps: MemoryDeps): Record<string, RunHandler> 
       (await runHygieneScan(deps.database, run.ownerId!, run.params as unknown as HygieneParams)) as unknown as Record<string, unknown>,
     [BENCHMARK_JOB]: async (run) =>
       (await runBenchmark(deps, run.ownerId!, run.params as unknown as BenchmarkParams)) as unknown as Record<string, unknown>,
-    [EXTRACTION_JOB]: async (run) =>
-      (await runExtraction(deps, run.ownerId!, run.params as unknown as ExtractionParams)) as unknown as Record<string, unknown>,
+    [EXTRACTION_JOB]: async (run, signal) =>
+      (await runExtraction(deps, run.ownerId!, run.params as unknown as ExtractionParams, { runId: run.id, signal })) as unknown as Record<string, unknown>,
   };
 }
