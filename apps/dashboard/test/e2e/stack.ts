@@ -40,6 +40,8 @@ export interface StackOptions {
   serverEnv?: Record<string, string>;
   /** When the address must be known before the stack starts (an identity provider's redirect URI). */
   dashboardPort?: number;
+  /** An edge in front of both (issue 16): the public address of the server and the dashboard, and the dashboard's way to the server. */
+  publicUrl?: string;
 }
 
 const PASSWORD = 'correct horse battery staple';
@@ -84,13 +86,13 @@ export async function startDedicatedStack(emails: string[], built: Promise<void>
   const [serverPort, dashboardPort] = [await freePort(), opts.dashboardPort ?? (await freePort())];
   const serverUrl = `http://127.0.0.1:${serverPort}`;
   const dashboardUrl = `http://127.0.0.1:${dashboardPort}`;
-  const env = serverEnv({ DATA_DIR: dataDir, DASHBOARD_URL: dashboardUrl, ...opts.serverEnv });
+  const env = serverEnv({ DATA_DIR: dataDir, DASHBOARD_URL: opts.publicUrl ?? dashboardUrl, ...opts.serverEnv });
   let server: Running | undefined;
   let dashboard: Running | undefined;
   const startServer = () =>
     start(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
       cwd: SERVER_DIR,
-      env: { ...env, HOST: '127.0.0.1', PORT: String(serverPort), PUBLIC_URL: serverUrl },
+      env: { ...env, HOST: '127.0.0.1', PORT: String(serverPort), PUBLIC_URL: opts.publicUrl ?? serverUrl },
     });
   const close = async () => {
     await Promise.all([stop(dashboard), stop(server)]);
@@ -115,8 +117,8 @@ export async function startDedicatedStack(emails: string[], built: Promise<void>
         HOME: process.env.HOME,
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
-        MCP_SERVER_URL: serverUrl,
-        DASHBOARD_URL: dashboardUrl,
+        MCP_SERVER_URL: opts.publicUrl ?? serverUrl,
+        DASHBOARD_URL: opts.publicUrl ?? dashboardUrl,
       },
     });
     await Promise.all([waitForHttp(`${serverUrl}/healthz`, server), waitForHttp(`${dashboardUrl}/login`, dashboard)]);
