@@ -23,6 +23,9 @@ const EnvSchema = z.object({
   LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   ALARM_WEBHOOK_URL: z.url().optional(),
   JOB_MAX_SECONDS: z.coerce.number().int().min(1).max(900).default(900),
+  /** The worker's own /metrics (its alarms are counted here, not on the servers); 0 turns it off. */
+  JOBS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  JOBS_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type WorkerEnv = z.infer<typeof EnvSchema> & { embeddings: EmbeddingsConfig };

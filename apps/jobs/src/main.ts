@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { openDatabase } from '@svc/db';
 import { createEmbedder } from '@svc/embeddings';
 import { languageModel, startJobWorker } from '@svc/jobs-runtime';
-import { createAlarms, createLogger, createMetrics } from '@svc/observability';
+import { createAlarms, createLogger, createMetrics, serveMetrics } from '@svc/observability';
 import { parseWorkerEnv } from './env';
 
 const ROOT_PACKAGE = new URL('../../../package.json', import.meta.url);
@@ -25,14 +25,26 @@ async function main(): Promise<void> {
     keepWarmMinutes: env.KEEP_WARM_MINUTES,
     hygieneIntervalHours: env.HYGIENE_INTERVAL_HOURS,
     llm: languageModel(
-      { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutSeconds: env.LLM_TIMEOUT_SECONDS },
+      {
+        baseUrl: env.LLM_BASE_URL,
+        apiKey: env.LLM_API_KEY,
+        model: env.LLM_MODEL,
+        timeoutSeconds: env.LLM_TIMEOUT_SECONDS,
+      },
       database,
       logger,
     ),
     translationIntervalHours: env.TRANSLATION_INTERVAL_HOURS,
     maxDurationMs: env.JOB_MAX_SECONDS * 1000,
   });
+  const metricsServer = env.JOBS_METRICS_PORT
+    ? await serveMetrics(metrics.registry, {
+        port: env.JOBS_METRICS_PORT,
+        host: env.JOBS_METRICS_HOST,
+      })
+    : undefined;
   const shutdown = async () => {
+    metricsServer?.close();
     await worker.stop();
     await database.close();
     process.exit(0);

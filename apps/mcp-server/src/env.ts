@@ -30,6 +30,9 @@ const EnvSchema = z.object({
   METRICS_ENABLED: flag(true),
   /** Minutes between warm-up embeddings that keep the model loaded; 0 turns them off. */
   KEEP_WARM_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+  /** `svc jobs run` serves its own /metrics here (its alarms are counted in the worker); 0 turns it off. */
+  JOBS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  JOBS_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** Hours between hygiene passes over every account's memories; unset, none is scheduled. */
   HYGIENE_INTERVAL_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
   /** Hours between passes translating what is still untranslated; just-written memories are sent at once regardless. */

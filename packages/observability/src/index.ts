@@ -2,6 +2,7 @@
 export { createAlarms, type AlarmDetails, type AlarmOptions, type Alarms } from './alarms';
 export { createLogger, type Logger, type LoggerOptions } from './logger';
 export { createMetrics, type Metrics } from './metrics';
+export { serveMetrics } from './metrics-server';
 export {
   annotateRequestContext,
   currentRequestContext,

@@ -4,7 +4,7 @@ import { openDatabase } from '@svc/db';
 import { createEmbedder } from '@svc/embeddings';
 import { fail } from '@svc/errors';
 import { languageModel, languageModelLine, startJobWorker } from '@svc/jobs-runtime';
-import { createAlarms, createLogger, createMetrics } from '@svc/observability';
+import { createAlarms, createLogger, createMetrics, serveMetrics } from '@svc/observability';
 import { readBuildInfo } from '../build-info';
 import { databaseOptions } from '../database-options';
 import { llmSettings, parseEnv } from '../env';
@@ -18,12 +18,13 @@ async function runWorker(): Promise<void> {
     );
   const logger = createLogger({ level: env.LOG_LEVEL, service: 'memory-service-jobs' });
   const database = await openDatabase(databaseOptions(env, logger));
+  const metrics = createMetrics();
   const worker = await startJobWorker({
     database,
     logger,
     alarms: createAlarms({
       logger,
-      counter: createMetrics().alarms,
+      counter: metrics.alarms,
       webhookUrl: env.ALARM_WEBHOOK_URL,
     }),
     embedder: createEmbedder(env.embeddings),
@@ -35,7 +36,14 @@ async function runWorker(): Promise<void> {
     translationIntervalHours: env.TRANSLATION_INTERVAL_HOURS,
     maxDurationMs: env.JOB_MAX_SECONDS * 1000,
   });
+  const metricsServer = env.JOBS_METRICS_PORT
+    ? await serveMetrics(metrics.registry, {
+        port: env.JOBS_METRICS_PORT,
+        host: env.JOBS_METRICS_HOST,
+      })
+    : undefined;
   const stop = async () => {
+    metricsServer?.close();
     await worker.stop();
     await database.close();
     process.exit(0);
