@@ -43,6 +43,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'test/rules-and-resources.test.ts',
       'test/background-runs.test.ts',
       'test/translation.test.ts',
+      'test/hygiene-reading.test.ts',
       'test/jobs-list.test.ts',
       'test/usage-ledger.test.ts',
       // the dashboard's data routes and account deletion (cascades across every table)

@@ -3,7 +3,7 @@ import { hybridRetriever, modelExtractor, type MemoryIndexer, type Retriever } f
 import type { Database } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
 import { createJobRuntime, queuedRunsOn, registeredJobs, translationQueueOn, type JobParts } from '@svc/jobs-runtime';
-import type { MemoryDeps } from '@svc/core';
+import { modelPairReviewer, type MemoryDeps } from '@svc/core';
 import type { LlmClient } from '@svc/llm';
 import { createAlarms, type Logger, type Metrics } from '@svc/observability';
 import type { BuildInfo } from './build-info';
@@ -76,6 +76,7 @@ export function assembleDeps(parts: DepParts): ServerDeps {
   // Set before any request: a memory written in another language is sent to the translation queue.
   const translation = translationQueueOn(jobs, logger);
   memory.translation = translation;
+  if (settings.llm) memory.reviewer = modelPairReviewer(settings.llm);
   return {
     ...parts,
     retriever,

@@ -95,3 +95,5 @@ export { beginRun, finishRun, queuedRuns, requeueRun, startOrJoinRun, type RunRo
 export { createRunHandlers } from './runs/handlers';
 export { scanHygiene, benchmarkMemory, HYGIENE_JOB, BENCHMARK_JOB } from './runs/run-tools';
 export { runHygieneScan } from './hygiene/scan';
+export { modelPairReviewer, type PairReviewer, type PairVerdict } from './hygiene/review';
+export type { HygieneReading } from './hygiene/confirm';

@@ -3,6 +3,7 @@ import { hybridIndexer, hybridRetriever, modelExtractor, type MemoryDeps } from 
 import type { Database } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
 import type { LlmClient } from '@svc/llm';
+import { modelPairReviewer } from '@svc/core';
 import type { Alarms, Logger } from '@svc/observability';
 import { registeredJobs, type JobParts } from './registry';
 import { createJobRuntime, type JobRuntime, type JobRuntimeOptions } from './runtime';
@@ -53,6 +54,7 @@ export async function startJobWorker(parts: WorkerParts): Promise<JobRuntime> {
   });
   // Memories written here (transcript extraction) are translated like those written through the server.
   memory.translation = translationQueueOn(runtime, logger);
+  if (parts.llm) memory.reviewer = modelPairReviewer(parts.llm);
   await runtime.start();
   logger.info('jobs_worker_started', { jobs: runtime.definitions.map((d) => d.name) });
   return runtime;

@@ -82,8 +82,8 @@ export function toConflictView(c: VisibleConflict): ConflictView {
     status: c.row.status,
     a: toMemoryView(c.a),
     b: toMemoryView(c.b),
-    // No detector records one yet; the hygiene scan will.
-    explanation: null,
+    // Recorded when a language model confirmed the conflict; the word checks leave it null.
+    explanation: c.row.explanation,
     detected_at: c.row.detectedAt.toISOString(),
     resolved_at: c.row.resolvedAt ? c.row.resolvedAt.toISOString() : null,
     resolution: c.row.resolution,

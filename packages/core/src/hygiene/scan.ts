@@ -1,9 +1,10 @@
-// A hygiene scan for one owner: runs the checks and records duplicates and contradictions as conflicts.
+// A hygiene scan for one owner: runs the checks, has a model confirm them when one is set, records conflicts.
 import { sql } from 'drizzle-orm';
 import type { ToolOutput } from '@svc/contract';
 import { conflicts, type Database } from '@svc/db';
 import { loadCandidates } from './candidates';
 import { findDuplicatesAndContradictions, findStale } from './checks';
+import { confirmFindings, type HygieneReading, type ReviewedFinding } from './confirm';
 
 export interface HygieneParams {
   checks: ('duplicates' | 'stale' | 'conflicts')[];
@@ -12,24 +13,40 @@ export interface HygieneParams {
 
 type ScanResult = NonNullable<ToolOutput<'scan_hygiene'>['result']>;
 
-/** Nothing is retired by a scan: findings become conflicts the owner settles with resolve_conflicts. */
-export async function runHygieneScan(database: Database, ownerId: string, params: HygieneParams, now = new Date()): Promise<ScanResult> {
+/**
+ * Nothing is retired by a scan: findings become conflicts the owner settles with resolve_conflicts.
+ * The model is asked between two transactions, so no lock is held while it answers.
+ */
+export async function runHygieneScan(
+  database: Database,
+  ownerId: string,
+  params: HygieneParams,
+  now = new Date(),
+  reading?: HygieneReading | null,
+): Promise<ScanResult> {
   const checks = new Set<string>(params.checks);
-  return database.asUser({ userId: ownerId, aal: 'aal2' }, async (tx) => {
-    const items = await loadCandidates(tx, ownerId, params.scopeIds);
-    const found = [...findDuplicatesAndContradictions(items, checks), ...(checks.has('stale') ? findStale(items, now) : [])];
+  const actor = { userId: ownerId, aal: 'aal2' as const };
+  // A contradiction or duplicate the words miss cannot be confirmed, so the model reads every suspect of both kinds.
+  const suspectChecks = reading ? new Set([...checks, 'duplicates', 'conflicts']) : checks;
+  const { items, found } = await database.asUser(actor, async (tx) => {
+    const loaded = await loadCandidates(tx, ownerId, params.scopeIds);
+    const stale = checks.has('stale') ? findStale(loaded, now) : [];
+    return { items: loaded, found: [...findDuplicatesAndContradictions(loaded, suspectChecks), ...stale] };
+  });
+  const reviewed: ReviewedFinding[] = reading ? await confirmFindings(found, items, checks, ownerId, reading) : found;
+  return database.asUser(actor, async (tx) => {
     const findings: ScanResult['findings'] = [];
-    for (const f of found) {
+    for (const f of reviewed) {
       let conflictId: string | null = null;
       if (f.conflictKind) {
         const [a, b] = [...f.memoryIds].sort() as [string, string];
         const [row] = await tx
           .insert(conflicts)
-          .values({ ownerId, memoryAId: a, memoryBId: b, kind: f.conflictKind })
+          .values({ ownerId, memoryAId: a, memoryBId: b, kind: f.conflictKind, explanation: f.explanation ?? null })
           .onConflictDoUpdate({
             target: [conflicts.ownerId, conflicts.memoryAId, conflicts.memoryBId, conflicts.kind],
             targetWhere: sql`status = 'open'`,
-            set: { detectedAt: sql`now()` },
+            set: { detectedAt: sql`now()`, ...(f.explanation && { explanation: f.explanation }) },
           })
           .returning({ id: conflicts.id });
         conflictId = row?.id ?? null;

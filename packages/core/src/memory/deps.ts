@@ -2,6 +2,7 @@
 import type { Database, Tx } from '@svc/db';
 import type { Logger } from '@svc/observability';
 import type { TranslationQueue } from '../translation/queue';
+import type { PairReviewer } from '../hygiene/review';
 import type { Extractor } from '../extraction/types';
 import type { Retriever } from './retriever';
 
@@ -27,6 +28,8 @@ export interface MemoryDeps {
   logger: Logger;
   /** Where a memory written in another language is sent to be translated; absent without a language model. */
   translation?: TranslationQueue | null;
+  /** Hygiene's reader: a language model confirming the word checks' suspects; absent, they stand alone. */
+  reviewer?: PairReviewer | null;
   /** Reads transcript chunks into memories; the offline extractor when absent. */
   extractor?: Extractor;
 }

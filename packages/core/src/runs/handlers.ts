@@ -8,8 +8,11 @@ import { BENCHMARK_JOB, HYGIENE_JOB } from './run-tools';
 
 export function createRunHandlers(deps: MemoryDeps): Record<string, RunHandler> {
   return {
-    [HYGIENE_JOB]: async (run) =>
-      (await runHygieneScan(deps.database, run.ownerId!, run.params as unknown as HygieneParams)) as unknown as Record<string, unknown>,
+    [HYGIENE_JOB]: async (run, signal) => {
+      const reading = deps.reviewer ? { reviewer: deps.reviewer, logger: deps.logger, runId: run.id, signal } : null;
+      const params = run.params as unknown as HygieneParams;
+      return (await runHygieneScan(deps.database, run.ownerId!, params, new Date(), reading)) as unknown as Record<string, unknown>;
+    },
     [BENCHMARK_JOB]: async (run) =>
       (await runBenchmark(deps, run.ownerId!, run.params as unknown as BenchmarkParams)) as unknown as Record<string, unknown>,
     [EXTRACTION_JOB]: async (run, signal) =>

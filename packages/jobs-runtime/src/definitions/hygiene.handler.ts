@@ -25,7 +25,8 @@ export async function scheduledHygiene(
       params,
     });
     if (!started) continue;
-    const result = await runHygieneScan(memory.database, ownerId, params, ctx.now());
+    const reading = memory.reviewer ? { reviewer: memory.reviewer, logger: ctx.logger, runId: ctx.runId, signal: ctx.signal } : null;
+    const result = await runHygieneScan(memory.database, ownerId, params, ctx.now(), reading);
     findings += result.findings.length;
     await finishRun(memory.database, row.id, {
       result: result as unknown as Record<string, unknown>,
