@@ -127,6 +127,16 @@ describe.skipIf(!nginx)('the shipped edge in front of the server', () => {
     expect(JSON.parse(spread.body)).toMatchObject({ error: { code: 'validation_failed' } });
   });
 
+  it('answers a body past what the edge takes with 413 and the error body, not an HTML page', async () => {
+    const res = await fetch(`${edge.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(6 * 1024 * 1024),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: { code: 'validation_failed' } });
+  });
+
   it('clears the session cookies of a browser past 8 KB of cookies and sends it back to the same address', async () => {
     const cookie = `svc-session=abc; theme=dark; svc-session.sig=def; other=${'c'.repeat(8_200)}`;
     const before = h.logs.length;
