@@ -56,6 +56,14 @@ describe('operations settings in the environment', () => {
   it('refuse a session cookie prefix that is not a cookie name', () => {
     expect(() => parseEnv({ SESSION_COOKIE_PREFIX: 'a b;' })).toThrow(/SESSION_COOKIE_PREFIX/);
   });
+
+  it('leave the language model off without LLM_BASE_URL, and need LLM_MODEL with it', () => {
+    expect(parseEnv({}).LLM_BASE_URL).toBeUndefined();
+    expect(() => parseEnv({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/LLM_MODEL/);
+    expect(() => parseEnv({ LLM_BASE_URL: 'not a url', LLM_MODEL: 'm' })).toThrow(/LLM_BASE_URL/);
+    const env = parseEnv({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'qwen2.5:7b', TRANSLATION_INTERVAL_HOURS: '6' });
+    expect([env.LLM_MODEL, env.LLM_TIMEOUT_SECONDS, env.TRANSLATION_INTERVAL_HOURS]).toEqual(['qwen2.5:7b', 60, 6]);
+  });
 });
 
 describe('the README configuration table', () => {
