@@ -72,6 +72,7 @@ describe('docker/compose.yaml', () => {
     expect(services.prometheus!.ports).toEqual(['127.0.0.1:9090:9090']);
     for (const name of ['server-1', 'server-2']) expect(services[name]!.expose).toEqual(['8080']);
     expect(services.dashboard!.expose).toEqual(['3000']);
+    expect(services.jobs!.expose).toEqual([envFile('jobs').JOBS_METRICS_PORT]);
   });
 
   it('gives the edge and the servers one secret and one client-address header, and the edge every instance', () => {
@@ -100,6 +101,7 @@ describe('docker/compose.yaml', () => {
     expect(prom.scrape_configs.flatMap((c) => c.static_configs.flatMap((s) => s.targets))).toEqual([
       'server-1:8080',
       'server-2:8080',
+      `jobs:${envFile('jobs').JOBS_METRICS_PORT}`,
     ]);
   });
 });
@@ -186,6 +188,7 @@ describe.skipIf(!nginx || !postgres || !hasEnvsubst)(
     const children: ChildProcess[] = [];
     const servers: { url: string; streams: { stdout: string; stderr: string } }[] = [];
     let jobsOutput = '';
+    let jobsMetricsPort = 0;
 
     /** Compose's environment with this machine's addresses: loopback, test database, the edge's port. */
     const local = (service: string, extra: Record<string, string>) =>
@@ -209,9 +212,14 @@ describe.skipIf(!nginx || !postgres || !hasEnvsubst)(
         servers.push(started);
       }
       // A configuration the servers cannot parse never gets here: startServe rejects on exit.
+      jobsMetricsPort = await freePort();
       const jobs = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
         cwd: new URL('apps/jobs/', ROOT),
-        env: local('jobs', { DATABASE_URL: db.url }),
+        env: local('jobs', {
+          DATABASE_URL: db.url,
+          JOBS_METRICS_HOST: '127.0.0.1',
+          JOBS_METRICS_PORT: String(jobsMetricsPort),
+        }),
       });
       children.push(jobs);
       jobs.stdout.on('data', (d: Buffer) => (jobsOutput += d.toString()));
@@ -254,6 +262,10 @@ describe.skipIf(!nginx || !postgres || !hasEnvsubst)(
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(jobsOutput).toContain('jobs_worker_started');
+      // What Prometheus scrapes for the job alarms.
+      const metrics = await fetch(`http://127.0.0.1:${jobsMetricsPort}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('svc_alarms_total');
     }, 70_000);
   },
 );
