@@ -22,7 +22,9 @@ ENV SVC_BUILD_COMMIT=${SVC_BUILD_COMMIT} NODE_ENV=production
 WORKDIR /app
 COPY --from=install --chown=node:node /repo /app
 USER node
-# The worker has no HTTP port: healthy while the database that holds its queue answers.
+# Its counters (the job and backup alarms) for Prometheus; JOBS_METRICS_HOST=0.0.0.0 in docker/env/jobs.env.
+EXPOSE 9464
+# Healthy while the database that holds its queue answers.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "docker/healthcheck.mjs", "--database"]
 CMD ["node_modules/.bin/tsx", "apps/jobs/src/main.ts"]
