@@ -6,6 +6,7 @@ import { createUser, memories, usageEvents, type Database } from '@svc/db';
 import { openTestDatabase } from '@svc/db/testing';
 import { createLlmClient, llmConfig } from '@svc/llm';
 import { startFakeLlm, type FakeLlm } from '@svc/llm/testing';
+import { runWithRequestContext } from '@svc/observability';
 import { createJobRuntime, llmUsageLedger, registeredJobs, translationQueueOn } from '../src';
 import { captureLogs, eventually, FAST } from './helpers';
 
@@ -68,7 +69,7 @@ describe('translation jobs', () => {
     await runtime.start();
     try {
       const id = await insert(GERMAN, 'de');
-      translationQueueOn(runtime, p.logger)!.enqueue(id);
+      runWithRequestContext({ requestId: 'req-write' }, () => translationQueueOn(runtime, p.logger)!.enqueue(id));
       await eventually('the translation is stored', async () => (await row(id)).contentEn !== null);
       const stored = await row(id);
       expect(stored).toMatchObject({ content: GERMAN, language: 'de', contentEn: ENGLISH });
@@ -85,6 +86,8 @@ describe('translation jobs', () => {
       const [usage] = await database.db.select().from(usageEvents).where(eq(usageEvents.tool, 'llm.translate'));
       expect(usage).toMatchObject({ userId: owner.user.id, outcome: 'ok', promptTokens: 40, completionTokens: 12 });
       expect(p.records.find((r) => r.message === 'slow_path' && r.operation === 'llm.translate')).toMatchObject({ runId: expect.any(String) });
+      await eventually('the run logs its outcome', () => p.records.some((r) => r.message === 'memory_translated'));
+      expect(p.records.find((r) => r.message === 'memory_translated')).toMatchObject({ memoryId: id, outcome: 'translated', requestId: 'req-write' });
     } finally {
       await runtime.stop();
     }

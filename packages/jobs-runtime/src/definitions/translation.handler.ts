@@ -9,7 +9,8 @@ export async function translateOne(ctx: JobContext, deps: TranslationDeps): Prom
     return { outcome: 'gone' };
   }
   const outcome = await translateMemory(deps, memoryId, { runId: ctx.runId, signal: ctx.signal });
-  ctx.logger.info('memory_translated', { memoryId, outcome, runId: ctx.runId });
+  const requestId = typeof ctx.data.requestId === 'string' ? ctx.data.requestId : undefined;
+  ctx.logger.info('memory_translated', { memoryId, outcome, runId: ctx.runId, requestId });
   return { outcome };
 }
 
