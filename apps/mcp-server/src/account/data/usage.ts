@@ -1,6 +1,6 @@
-// GET /account/usage?days=: the person's tool calls per day and per tool, from the usage ledger.
+// GET /account/usage?days=: the person's tool calls per day and per tool, and language-model calls apart, from the usage ledger.
 import { Router, type RequestHandler } from 'express';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, like, notLike, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { usageEvents } from '@svc/db';
 import type { ServerDeps } from '../../deps';
@@ -37,8 +37,19 @@ export function usageRoutes(deps: ServerDeps, guard: RequestHandler): Router {
           errors: sql<number>`count(*) filter (where ${usageEvents.outcome} <> 'ok')`.mapWith(Number),
         })
         .from(usageEvents)
-        .where(and(eq(usageEvents.userId, actor.userId), gte(usageEvents.createdAt, since)))
+        .where(and(eq(usageEvents.userId, actor.userId), gte(usageEvents.createdAt, since), notLike(usageEvents.tool, 'llm.%')))
         .groupBy(day, usageEvents.tool),
+    );
+    // Language-model calls made for the person's memories (translation, hygiene) are not tool calls: apart, with tokens.
+    const [model] = await deps.database.asUser(actor, (tx) =>
+      tx
+        .select({
+          calls: count(),
+          prompt_tokens: sql<number>`coalesce(sum(${usageEvents.promptTokens}), 0)`.mapWith(Number),
+          completion_tokens: sql<number>`coalesce(sum(${usageEvents.completionTokens}), 0)`.mapWith(Number),
+        })
+        .from(usageEvents)
+        .where(and(eq(usageEvents.userId, actor.userId), gte(usageEvents.createdAt, since), like(usageEvents.tool, 'llm.%'))),
     );
     // Every day of the window is listed, calls or not, so the dashboard can chart it as it is.
     const daily = new Map<string, Tally>();
@@ -61,6 +72,7 @@ export function usageRoutes(deps: ServerDeps, guard: RequestHandler): Router {
       by_tool: [...byTool]
         .map(([tool, tally]) => ({ tool, ...tally }))
         .sort((a, b) => b.calls - a.calls || a.tool.localeCompare(b.tool)),
+      language_model: { calls: Number(model?.calls ?? 0), prompt_tokens: model?.prompt_tokens ?? 0, completion_tokens: model?.completion_tokens ?? 0 },
     });
   });
   return router;
