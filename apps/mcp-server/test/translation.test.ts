@@ -11,12 +11,18 @@ import { call } from './helpers/mcp-client';
 
 const GERMAN = 'Wir haben beschlossen, am Freitag nicht mehr zu deployen, weil das Wochenende sonst leidet.';
 const ENGLISH = 'We decided to stop deploying on Fridays, because the weekend suffers otherwise.';
+const MERGED = 'Der Staging-Server läuft auf Port 5433 und wird jede Nacht neu gestartet.';
+const MERGED_EN = 'The staging server runs on port 5433 and is restarted every night.';
 
 let fake: FakeLlm;
 beforeAll(async () => {
   fake = await startFakeLlm();
   fake.fallback((req) =>
-    req.body.messages.at(-1)!.content.includes(GERMAN) ? { answer: { english: ENGLISH } } : { status: 500 },
+    req.body.messages.at(-1)!.content.includes(GERMAN)
+      ? { answer: { english: ENGLISH } }
+      : req.body.messages.at(-1)!.content.includes(MERGED)
+        ? { answer: { english: MERGED_EN } }
+        : { status: 500 },
   );
 });
 afterAll(() => fake.close());
@@ -36,6 +42,17 @@ beforeAll(() => ({ ada } = fx.users));
 
 interface Saved { memory: { id: string; uri: string; content: string; language: string } }
 
+async function translated(id: string): Promise<string> {
+  const { database } = fx.h.deps;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [row] = await database.db.select({ en: memories.contentEn }).from(memories).where(eq(memories.id, id));
+    if (row?.en) return row.en;
+    if (Date.now() > deadline) throw new Error('the memory was not translated in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('translation of a memory written in another language', () => {
   it('answers at once, translates in the background, then recalls and shows it in English with its original kept', async () => {
     const saved = await call<Saved>(ada, 'remember', { content: GERMAN, scope: 'personal' });
@@ -43,14 +60,7 @@ describe('translation of a memory written in another language', () => {
     // The answer did not wait for the model: it carries the text as written.
     expect(saved.ok.memory.content).toBe(GERMAN);
 
-    const { database } = fx.h.deps;
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const [row] = await database.db.select({ en: memories.contentEn }).from(memories).where(eq(memories.id, saved.ok.memory.id));
-      if (row?.en) break;
-      if (Date.now() > deadline) throw new Error('the memory was not translated in time');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await translated(saved.ok.memory.id);
     expect(fake.requests.some((r) => r.body.response_format?.json_schema?.name === 'translation')).toBe(true);
 
     const recalled = await call<{ results: { memory: { id: string; content: string } }[] }>(ada, 'recall', { query: 'weekend Fridays', scope: 'personal' });
@@ -69,5 +79,20 @@ describe('translation of a memory written in another language', () => {
     expect(saved.ok.memory.language).toBe('en');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fake.requests.length).toBe(before);
+  });
+
+  it('translates a merged memory written in another language when a conflict is settled', async () => {
+    for (let i = 0; i < 2; i++) {
+      await call(ada, 'remember', { content: 'The staging server runs on port 5433.', scope: 'personal', on_duplicate: 'store_anyway' });
+    }
+    await call(ada, 'scan_hygiene', { checks: ['duplicates'] });
+    await fx.h.deps.runs.idle();
+    const listed = await call<{ conflicts: { id: string }[] }>(ada, 'list_conflicts', {});
+    const conflictId = listed.ok.conflicts[0]!.id;
+    const settled = await call<{ results: { created: string | null }[] }>(ada, 'resolve_conflicts', {
+      choices: [{ conflict_id: conflictId, keep: 'merge', merged_content: MERGED }],
+    });
+    const created = settled.ok.results[0]!.created!;
+    expect(await translated(created)).toBe(MERGED_EN);
   });
 });

@@ -35,7 +35,7 @@ async function select(tx: Tx, actor: Actor, args: Args, scopeIds: string[] | nul
 
 export async function resolveConflicts(deps: MemoryDeps, actor: Actor, args: Args): Promise<ToolOutput<'resolve_conflicts'>> {
   await assertNoSecrets({ 'choices[].merged_content': (args.choices ?? []).map((c) => c.merged_content ?? '') });
-  return deps.database.asUser(actor, async (tx) => {
+  const output = await deps.database.asUser(actor, async (tx) => {
     const session = await loadThreadSession(tx, actor.userId, args.thread);
     const scopeIds = conflictScopes(await resolveReadTarget(tx, actor.userId, args, session.project));
     const choices = new Map((args.choices ?? []).map((c) => [c.conflict_id, c]));
@@ -51,4 +51,7 @@ export async function resolveConflicts(deps: MemoryDeps, actor: Actor, args: Arg
       dry_run: args.dry_run,
     };
   });
+  // A merged memory is new text: translated like any other (an English one is passed over without a model call).
+  for (const r of output.results) if (r.created) deps.translation?.enqueue(r.created);
+  return output;
 }
