@@ -1,5 +1,6 @@
 // The only reader of process.env in the worker: its settings, parsed and validated once at start-up.
 import { embeddingsConfigFromEnv, type EmbeddingsConfig } from '@svc/embeddings';
+import { BACKUP_ENV_SHAPE } from '@svc/backup';
 import { z } from 'zod';
 
 const NEEDS_URL =
@@ -26,6 +27,8 @@ const EnvSchema = z.object({
   /** The worker's own /metrics (its alarms are counted here, not on the servers); 0 turns it off. */
   JOBS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   JOBS_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Where the daily backups go: BACKUP_DIR (default `./.backups`) or BACKUP_S3_*, as for the server. */
+  ...BACKUP_ENV_SHAPE,
 });
 
 export type WorkerEnv = z.infer<typeof EnvSchema> & { embeddings: EmbeddingsConfig };

@@ -1,8 +1,10 @@
 // `pnpm jobs`: the deployable jobs worker of server mode; it runs until SIGTERM, then lets running jobs stop.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { backupConfigFromEnv, backupTargetFromConfig } from '@svc/backup';
 import { openDatabase } from '@svc/db';
 import { createEmbedder } from '@svc/embeddings';
-import { languageModel, startJobWorker } from '@svc/jobs-runtime';
+import { backupJobs, languageModel, startJobWorker } from '@svc/jobs-runtime';
 import { createAlarms, createLogger, createMetrics, serveMetrics } from '@svc/observability';
 import { parseWorkerEnv } from './env';
 
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
     ),
     translationIntervalHours: env.TRANSLATION_INTERVAL_HOURS,
     maxDurationMs: env.JOB_MAX_SECONDS * 1000,
+    extra: backupJobs(await backupTargetFromConfig(backupConfigFromEnv(env, resolve('.backups')))),
   });
   const metricsServer = env.JOBS_METRICS_PORT
     ? await serveMetrics(metrics.registry, {

@@ -1,5 +1,6 @@
 // The only reader of process.env: every setting is parsed and validated once, at start-up.
 import { embeddingsConfigFromEnv, type EmbeddingsConfig } from '@svc/embeddings';
+import { BACKUP_ENV_SHAPE } from '@svc/backup';
 import { z } from 'zod';
 
 /** A boolean switch; unset or empty takes the default, so `FOO=` never flips it by accident. */
@@ -102,15 +103,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Dashboard requests per signed-in person per minute (a page load costs a session check and its data calls). */
   RATE_LIMIT_DASHBOARD_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  /** Where backups are stored when no S3 bucket is set; default `<DATA_DIR>-backups`, beside the data. */
-  BACKUP_DIR: z.string().min(1).optional(),
-  /** S3-compatible object storage for backups instead of BACKUP_DIR; an endpoint implies path-style addressing. */
-  BACKUP_S3_BUCKET: z.string().min(1).optional(),
-  BACKUP_S3_ENDPOINT: z.url().optional(),
-  BACKUP_S3_REGION: z.string().min(1).optional(),
-  BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  BACKUP_S3_PREFIX: z.string().optional(),
+  /** Backups (shared with the jobs worker): BACKUP_DIR, default `<DATA_DIR>-backups`, or BACKUP_S3_*. */
+  ...BACKUP_ENV_SHAPE,
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; embeddings: EmbeddingsConfig };

@@ -1,12 +1,13 @@
 // Opens the parts a running service needs (database, logger, counters, build identity) from the env.
 import { openDatabase } from '@svc/db';
-import { languageModel } from '@svc/jobs-runtime';
+import { backupJobs, languageModel } from '@svc/jobs-runtime';
 import { createLogger, createMetrics } from '@svc/observability';
 import { readBuildInfo } from './build-info';
 import type { ServerDeps } from './deps';
 import { databaseOptions } from './database-options';
 import { llmSettings, type Env } from './env';
 import { assembleDeps } from './assemble-deps';
+import { backupTarget } from './backup/target';
 import { retrievalParts, startEmbedderUpkeep } from './retrieval-parts';
 import { settingsFromEnv } from './settings';
 
@@ -36,6 +37,8 @@ export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}
       translationIntervalHours: env.TRANSLATION_INTERVAL_HOURS,
       maxDurationMs: env.JOB_MAX_SECONDS * 1000,
       alarmWebhookUrl: env.ALARM_WEBHOOK_URL,
+      // Daily at 03:30 UTC, after every deploy, and the hourly check that one was stored.
+      extra: backupJobs(await backupTarget(env)),
     },
   });
   // The queue starts beside serving, not before it: a request is never held up by pg-boss's start,

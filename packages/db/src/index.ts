@@ -94,3 +94,4 @@ export {
   type ExternalLoginState,
 } from './queries/external-identities';
 export { deleteAccount, type DeletedAccount } from './queries/accounts';
+export { claimAlarmIncident, clearAlarmIncident } from './queries/alarm-incidents';

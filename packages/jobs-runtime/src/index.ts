@@ -11,3 +11,5 @@ export { TRANSLATE_MEMORY_JOB, TRANSLATION_JOB, translationJobs } from './defini
 export { translationQueueOn } from './translation-queue';
 export { llmUsageLedger } from './llm-usage';
 export { languageModel, languageModelLine, type LanguageModelSettings } from './language-model';
+export { backupJobs } from './definitions/backup';
+export { BACKUP_MISSING } from './definitions/backup.handler';
