@@ -62,6 +62,14 @@ describe('offline extractor', () => {
     expect(found.some((m) => /Melanie|psql|continued/.test(m.content))).toBe(false);
   });
 
+  it('keeps a reply whole: a `Summary:` line inside it starts no turn, a sentence opening with a date is not a date line', async () => {
+    const found = await extract(
+      ['assistant (2026-03-01T10:00:00.000Z):', 'Summary:', 'The cache layer uses Redis 7 in production.', 'user:', 'On Monday we moved the cache to a managed Redis.'].join('\n'),
+    );
+    expect(byContent(found, 'Redis 7')).toMatchObject({ speaker: 'Assistant', turn: 0 });
+    expect(byContent(found, 'managed Redis')).toMatchObject({ speaker: 'User', turn: 1, kind: 'event' });
+  });
+
   it('is deterministic and keeps one copy of a sentence said twice', async () => {
     const text = 'Ada: We use Terraform for the network.\nBob: Ok.\nAda: We use Terraform for the network.';
     const [a, b] = [await extract(text), await extract(text)];
