@@ -8,7 +8,7 @@ import { startLocalChannel, type LocalChannel } from './local/channel-server';
 import { isSharableDataDir } from './local/socket-path';
 import { openTakingOver } from './local/take-over';
 import { announceFirstAccount } from './first-account';
-import { openRuntime } from './runtime';
+import { closeRuntime, openRuntime } from './runtime';
 
 export async function serve(env: Env): Promise<Server> {
   const deps = await openTakingOver(env, () => openRuntime(env));
@@ -35,10 +35,10 @@ export async function serve(env: Env): Promise<Server> {
     closing = true;
     deps.logger.info('shutting_down', { signal });
     server.close(() => {
-      // Usage events still queued are written before the database goes away.
+      // Background jobs stop (a backup under way is cut short and leaves nothing), queued usage
+      // events are written, then the database goes away.
       void Promise.race([channel?.close(), new Promise((resolve) => setTimeout(resolve, 2_000))])
-        .then(() => deps.usage.flush())
-        .then(() => deps.database.close())
+        .then(() => closeRuntime(deps))
         .finally(() => process.exit(0));
     });
     server.closeIdleConnections();
