@@ -1,6 +1,7 @@
 // The only reader of process.env in the worker: its settings, parsed and validated once at start-up.
 import { embeddingsConfigFromEnv, type EmbeddingsConfig } from '@svc/embeddings';
 import { BACKUP_ENV_SHAPE } from '@svc/backup';
+import { JOBS_ENV_SHAPE, jobsEnvProblem } from '@svc/jobs-runtime/env';
 import { z } from 'zod';
 
 const NEEDS_URL =
@@ -15,18 +16,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^([0-9a-f]{7,40}|dev)$/, 'expected a 7-40 character hex commit id or `dev`')
     .default('dev'),
-  KEEP_WARM_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
-  HYGIENE_INTERVAL_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
-  TRANSLATION_INTERVAL_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
-  LLM_BASE_URL: z.url().optional(),
-  LLM_API_KEY: z.string().min(1).optional(),
-  LLM_MODEL: z.string().min(1).optional(),
-  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
-  ALARM_WEBHOOK_URL: z.url().optional(),
-  JOB_MAX_SECONDS: z.coerce.number().int().min(1).max(900).default(900),
-  /** The worker's own /metrics (its alarms are counted here, not on the servers); 0 turns it off. */
-  JOBS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
-  JOBS_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Warm-up, job intervals and cap, alarms, the language model, /metrics: as for the server. */
+  ...JOBS_ENV_SHAPE,
   /** Where the daily backups go: BACKUP_DIR (default `./.backups`) or BACKUP_S3_*, as for the server. */
   ...BACKUP_ENV_SHAPE,
 });
@@ -41,8 +32,7 @@ export function parseWorkerEnv(
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  if (parsed.data.LLM_BASE_URL && !parsed.data.LLM_MODEL) {
-    throw new Error('Invalid configuration:\n  LLM_MODEL: required with LLM_BASE_URL');
-  }
+  const jobsProblem = jobsEnvProblem(parsed.data);
+  if (jobsProblem) throw new Error(`Invalid configuration:\n  ${jobsProblem}`);
   return { ...parsed.data, embeddings: embeddingsConfigFromEnv(source) };
 }

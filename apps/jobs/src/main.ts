@@ -5,6 +5,7 @@ import { backupConfigFromEnv, backupTargetFromConfig } from '@svc/backup';
 import { openDatabase } from '@svc/db';
 import { createEmbedder } from '@svc/embeddings';
 import { backupJobs, languageModel, startJobWorker } from '@svc/jobs-runtime';
+import { llmSettings } from '@svc/jobs-runtime/env';
 import { createAlarms, createLogger, createMetrics, serveMetrics } from '@svc/observability';
 import { parseWorkerEnv } from './env';
 
@@ -26,16 +27,7 @@ async function main(): Promise<void> {
     build: `v${version}+${env.SVC_BUILD_COMMIT}`,
     keepWarmMinutes: env.KEEP_WARM_MINUTES,
     hygieneIntervalHours: env.HYGIENE_INTERVAL_HOURS,
-    llm: languageModel(
-      {
-        baseUrl: env.LLM_BASE_URL,
-        apiKey: env.LLM_API_KEY,
-        model: env.LLM_MODEL,
-        timeoutSeconds: env.LLM_TIMEOUT_SECONDS,
-      },
-      database,
-      logger,
-    ),
+    llm: languageModel(llmSettings(env), database, logger),
     translationIntervalHours: env.TRANSLATION_INTERVAL_HOURS,
     maxDurationMs: env.JOB_MAX_SECONDS * 1000,
     extra: backupJobs(await backupTargetFromConfig(backupConfigFromEnv(env, resolve('.backups')))),

@@ -1,6 +1,7 @@
 // The only reader of process.env: every setting is parsed and validated once, at start-up.
 import { embeddingsConfigFromEnv, type EmbeddingsConfig } from '@svc/embeddings';
 import { BACKUP_ENV_SHAPE } from '@svc/backup';
+import { JOBS_ENV_SHAPE, jobsEnvProblem } from '@svc/jobs-runtime/env';
 import { z } from 'zod';
 
 /** A boolean switch; unset or empty takes the default, so `FOO=` never flips it by accident. */
@@ -29,25 +30,8 @@ const EnvSchema = z.object({
     .optional(),
   SVC_HOST_REVISION: z.string().min(1).max(100).optional(),
   METRICS_ENABLED: flag(true),
-  /** Minutes between warm-up embeddings that keep the model loaded; 0 turns them off. */
-  KEEP_WARM_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
-  /** `svc jobs run` serves its own /metrics here (its alarms are counted in the worker); 0 turns it off. */
-  JOBS_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
-  JOBS_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
-  /** Hours between hygiene passes over every account's memories; unset, none is scheduled. */
-  HYGIENE_INTERVAL_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
-  /** Hours between passes translating what is still untranslated; just-written memories are sent at once regardless. */
-  TRANSLATION_INTERVAL_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
-  /** An OpenAI-compatible endpoint (`http://127.0.0.1:11434/v1`); unset, the language-model features are off. */
-  LLM_BASE_URL: z.url().optional(),
-  LLM_API_KEY: z.string().min(1).optional(),
-  LLM_MODEL: z.string().min(1).optional(),
-  /** One attempt's limit; a local model on a CPU can need a minute. */
-  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
-  /** Where alarms are POSTed as JSON (Slack-compatible `text` plus fields); unset, alarms are logged and counted only. */
-  ALARM_WEBHOOK_URL: z.url().optional(),
-  /** Lowers the 15-minute cap on a job (tests, or shorter limits); it can never raise it. */
-  JOB_MAX_SECONDS: z.coerce.number().int().min(1).max(900).default(900),
+  /** Warm-up, job intervals and cap, alarms, the language model: shared with the jobs worker. */
+  ...JOBS_ENV_SHAPE,
   RATE_LIMIT_TOOL_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_TOOL_CALLS_BURST: z.coerce.number().int().min(0).default(120),
   SESSION_COOKIE_PREFIX: z
@@ -109,10 +93,6 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; embeddings: EmbeddingsConfig };
 
-/** The language model's settings as the job runtime takes them. */
-export function llmSettings(env: Env) {
-  return { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutSeconds: env.LLM_TIMEOUT_SECONDS };
-}
 
 /** Every variable read, so a test can hold the README's configuration table to it. */
 export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
@@ -128,9 +108,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (oidc.length !== 0 && oidc.length !== 3) {
     throw new Error('Invalid configuration:\n  OIDC_*: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together');
   }
-  if (env.LLM_BASE_URL && !env.LLM_MODEL) {
-    throw new Error('Invalid configuration:\n  LLM_MODEL: required with LLM_BASE_URL (the model name the endpoint serves)');
-  }
+  const jobsProblem = jobsEnvProblem(env);
+  if (jobsProblem) throw new Error(`Invalid configuration:\n  ${jobsProblem}`);
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
   let embeddings: EmbeddingsConfig;
   try {

@@ -7,7 +7,8 @@ import { languageModel, languageModelLine, startJobWorker } from '@svc/jobs-runt
 import { createAlarms, createLogger, createMetrics, serveMetrics } from '@svc/observability';
 import { readBuildInfo } from '../build-info';
 import { databaseOptions } from '../database-options';
-import { llmSettings, parseEnv } from '../env';
+import { llmSettings } from '@svc/jobs-runtime/env';
+import { parseEnv } from '../env';
 import { runAction } from './run-action';
 
 async function runWorker(): Promise<void> {
