@@ -126,4 +126,28 @@ export const BEHAVIOURAL_CHANGES: readonly BehaviouralChange[] = [
       '`search_memories`, `find_similar_memory` and `memory_version_history` need a ' +
       'signed-in caller; an anonymous database-API call gets 42501.',
   },
+  {
+    id: 'mcp_origin_check',
+    area: 'endpoints',
+    change:
+      "A request to `/mcp` whose `Origin` is not allowed (only the public URL's and the dashboard's origins, and `ALLOWED_ORIGINS`) is refused with 403 `forbidden` before any MCP handling; bound to loopback, a `Host` that is not a loopback name or the public URL's host is refused the same way.",
+  },
+  {
+    id: 'database_unavailable',
+    area: 'errors',
+    change:
+      'A failure because the database cannot be reached stays `internal` (500) but says so: `details.reason` `database_unavailable`, `details.retryable` true, `details.retry_after_seconds` and a `Retry-After` header; OAuth endpoints answer 503 `temporarily_unavailable`.',
+  },
+  {
+    id: 'ingest_extraction',
+    area: 'endpoints',
+    change:
+      '`ingest_conversation` now extracts memories from each stored chunk in the background; `queued` is true while that extraction is queued or running.',
+  },
+  {
+    id: 'english_canonical_text',
+    area: 'endpoints',
+    change:
+      'A memory written in another language is translated into English in the background (with a language model configured); once translated, search ranks and tools return the English text.',
+  },
 ];

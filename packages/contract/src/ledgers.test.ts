@@ -26,7 +26,7 @@ describe('breaking-change ledger', () => {
 });
 
 describe('behavioural-change ledger', () => {
-  it('lists every change of Versioning rule 8 once', () => {
+  it('lists every change of Versioning rule 8 once, then the later shape-neutral changes', () => {
     const ids = BEHAVIOURAL_CHANGES.map((row) => row.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual([
@@ -45,6 +45,11 @@ describe('behavioural-change ledger', () => {
       'secret_refusal_more_tools',
       'caller_only_conflict_counts',
       'signed_in_search_tools',
+      // Versioning rule 4: the service's own shape-neutral changes since, in the order they landed.
+      'mcp_origin_check',
+      'database_unavailable',
+      'ingest_extraction',
+      'english_canonical_text',
     ]);
   });
 });
