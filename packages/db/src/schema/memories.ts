@@ -1,6 +1,6 @@
 // Memories: the durable facts, decisions and open loops agents store, with their retirement trail.
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, emptyTextArray, id, timestamptz, tsvector, updatedAt } from './columns';
 import { loopState, memoryKind } from './enums';
 import { projects } from './projects';
@@ -34,6 +34,8 @@ export const memories = pgTable(
     importance: real('importance').notNull().default(0.5),
     /** BCP-47; `en` is canonical. */
     language: text('language').notNull().default('en'),
+    /** False only for rows written before detection existed: the language job detects them once. */
+    languageDetected: boolean('language_detected').notNull().default(true),
     contentEn: text('content_en'),
     /** md5 of the content `content_en` was translated from: an edit changes it, an equal one is not sent twice. */
     translatedFrom: text('translated_from'),
@@ -69,6 +71,10 @@ export const memories = pgTable(
     index('memories_untranslated_idx')
       .on(t.id)
       .where(sql`${t.language} <> 'en' and ${t.invalidatedAt} is null`),
+    // The language job's backlog: rows stored before every write detected its language.
+    index('memories_language_undetected_idx')
+      .on(t.id)
+      .where(sql`not ${t.languageDetected}`),
     check('memories_importance_check', sql`${t.importance} >= 0 and ${t.importance} <= 1`),
     check(
       'memories_loop_closed_check',
