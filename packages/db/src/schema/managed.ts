@@ -27,6 +27,7 @@ export { jobRuns } from './job-runs';
 export { backups } from './backups';
 export { authSessions } from './auth-sessions';
 export { invitations } from './invitations';
+export { projectInvitations } from './project-invitations';
 export { mfaFactors, mfaRecoveryCodes } from './mfa-factors';
 export { externalIdentities, externalLoginStates } from './external-identities';
 export { oauthStore, oauthAuthorizations, oauthConsents, serviceKeys } from './oauth';
