@@ -35,7 +35,17 @@ const common = {
   queryCacheSize: integer(0).transform((v) => v ?? DEFAULT_QUERY_CACHE_SIZE),
 };
 
-const useConfig = z.object({ provider: z.literal('use'), ...common });
+/**
+ * Worker threads running the offline model, so the serving thread never computes a vector (see
+ * workers/use-in-workers.ts); 0 runs it in the serving thread, as before.
+ */
+export const DEFAULT_USE_WORKER_THREADS = 1;
+
+const useConfig = z.object({
+  provider: z.literal('use'),
+  ...common,
+  workerThreads: integer(0).transform((v) => v ?? DEFAULT_USE_WORKER_THREADS),
+});
 
 const onnxConfig = z
   .object({
@@ -114,6 +124,7 @@ export const EMBEDDINGS_ENV = {
   model: 'EMBEDDINGS_MODEL',
   dimensions: 'EMBEDDINGS_DIMENSIONS',
   batchSize: 'EMBEDDINGS_BATCH_SIZE',
+  workerThreads: 'EMBEDDINGS_WORKER_THREADS',
 } as const;
 
 /** Picks the EMBEDDINGS_* variables out of `vars` and validates them; throws a ZodError when invalid. */

@@ -11,11 +11,14 @@ import { createOnnxEmbedder } from './providers/onnx';
 import { createOpenAiEmbedder } from './providers/openai';
 import { createUseEmbedder } from './providers/use';
 import { withQueryCache } from './query-cache';
+import { createUseWorkerEmbedder } from './workers/use-in-workers';
 
 function build(config: Exclude<EmbeddingsConfig, { provider: 'none' }>): Embedder {
   switch (config.provider) {
     case 'use':
-      return createUseEmbedder({ batchSize: config.batchSize });
+      return config.workerThreads > 0
+        ? createUseWorkerEmbedder({ threads: config.workerThreads, batchSize: config.batchSize })
+        : createUseEmbedder({ batchSize: config.batchSize });
     case 'onnx': {
       const { modelDir, modelId, ...rest } = config;
       // The schema guarantees exactly one of the two.

@@ -19,4 +19,5 @@ export {
 export { createOnnxEmbedder, type OnnxEmbedderOptions, type OnnxSource } from './providers/onnx';
 export { createOpenAiEmbedder, type OpenAiEmbedderOptions } from './providers/openai';
 export { withQueryCache } from './query-cache';
+export { createUseWorkerEmbedder, type UseWorkerOptions } from './workers/use-in-workers';
 export { cosineSimilarity, toUnitVector } from './vectors';

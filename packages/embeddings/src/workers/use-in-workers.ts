@@ -1,0 +1,60 @@
+// The offline default model run in worker threads, so a request that needs no model never waits for one that does.
+import { Piscina } from 'piscina';
+import type { Embedder } from '../embedder';
+import { createLazyEmbedder, type LoadedModel } from '../lazy-embedder';
+import { USE_DEFAULT_BATCH_SIZE, USE_DIMENSIONS, USE_MODEL_ID } from '../providers/use';
+import { BatchQueue } from './batch-queue';
+
+const WORKER_FILE = new URL('./use-worker.mjs', import.meta.url).href;
+
+export interface UseWorkerOptions {
+  /** Worker threads, each with its own copy of the model (~100 MB); at least 1. */
+  threads: number;
+  batchSize?: number;
+}
+
+/** Splits the worker's flat answer back into one vector per text. */
+function split(values: Float32Array, count: number): Float32Array[] {
+  const dims = count > 0 ? values.length / count : 0;
+  return Array.from({ length: count }, (_, i) => values.subarray(i * dims, (i + 1) * dims));
+}
+
+/**
+ * USE lite computes synchronously in WebAssembly: in the serving thread every text blocks the
+ * event loop for 10-30 ms, so under many sessions a card or board call waits behind every recall's
+ * query embedding. Here the model runs in `threads` worker threads and the serving thread only
+ * sends texts and normalises answers. Vectors are identical to the in-thread provider's (same
+ * model, same float32 values, normalised by the same code), so both share one model id.
+ */
+export function createUseWorkerEmbedder(options: UseWorkerOptions): Embedder {
+  const { threads } = options;
+  if (!Number.isInteger(threads) || threads < 1) throw new RangeError('threads must be a positive integer');
+  const batchSize = options.batchSize ?? USE_DEFAULT_BATCH_SIZE;
+
+  async function load(): Promise<LoadedModel> {
+    // No idle timeout: a thread that exited would load the model again on the next request.
+    const pool = new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: Infinity });
+    const run = async (texts: string[]) => split((await pool.run({ texts })) as Float32Array, texts.length);
+    try {
+      // Every thread loads now, not on its first request.
+      await Promise.all(Array.from({ length: threads }, () => run([])));
+    } catch (err) {
+      await pool.destroy();
+      throw err;
+    }
+    const queue = new BatchQueue({ batchSize, concurrency: threads, run });
+    return {
+      dimensions: USE_DIMENSIONS,
+      embedBatch: (texts, purpose) => queue.embed(texts, purpose),
+      dispose: () => pool.destroy(),
+    };
+  }
+
+  return createLazyEmbedder({
+    model: USE_MODEL_ID,
+    dimensions: USE_DIMENSIONS,
+    batchSize,
+    // The default cut (8000 characters) is USE's own: its tokenizer is quadratic past it.
+    load,
+  });
+}
