@@ -1,4 +1,5 @@
 // Names each detector's finding for people (label) and for agents (kind), without the secret itself.
+import { RULES_BY_ID } from './rules';
 
 export interface SecretKind {
   /** Short snake_case class for `error.details.kind`, e.g. "api_key" or "private_key". */
@@ -54,6 +55,9 @@ const BY_MESSAGE: Readonly<Record<string, SecretKind>> = {
   CREDENTIAL_ASSIGNMENT: { kind: 'password', label: 'password or secret value' },
   AUTHORIZATION_HEADER: { kind: 'access_token', label: 'credential in an Authorization header' },
   CREDENTIAL_URL: { kind: 'password', label: 'URL with a username and password' },
+  GENERIC_SECRET: { kind: 'secret', label: 'secret value' },
+  PRIVATE_KEY: { kind: 'private_key', label: 'private key' },
+  PROSE_PASSWORD: { kind: 'password', label: 'password' },
 };
 
 /** A rule added to the preset later still refuses the text, under a generic name. */
@@ -61,6 +65,8 @@ const FALLBACK: SecretKind = { kind: 'secret', label: 'secret' };
 
 export function describeFinding(ruleId: string, messageId: string): SecretKind {
   const short = ruleId.startsWith(PRESET_PREFIX) ? ruleId.slice(PRESET_PREFIX.length) : ruleId;
+  const table = RULES_BY_ID.get(messageId);
+  if (table) return { kind: table.kind, label: table.label };
   return BY_MESSAGE[messageId] ?? BY_RULE[short] ?? FALLBACK;
 }
 

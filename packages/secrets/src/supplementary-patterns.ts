@@ -2,14 +2,19 @@
 // Each entry names the gap it closes; provider formats are the ones GitHub secret scanning and
 // gitleaks document. Every pattern is linear (no nested quantifiers) so a 16000-char text stays fast.
 import { looksLikeSecretValue } from './credential-values';
+import { shannonEntropy } from './entropy';
+import { detectPrivateKeys } from './private-keys';
+import { detectProsePasswords } from './prose-passwords';
+import { ALL_RULES, detectByRules } from './rules';
 
 export interface SupplementaryDetector {
   /** Message id reported to secretlint; `describeFinding` maps it to a kind and label. */
   messageId: string;
   /** Global with indices (`gd`); group 1, when present, is the span reported and checked. */
   pattern: RegExp;
-  /** Extra check on the reported span, for generic patterns that would otherwise match prose. */
-  accept?: (value: string) => boolean;
+  /** Extra check on the reported span (and the key name, group 1, where the pattern has one),
+   *  for generic patterns that would otherwise match prose. */
+  accept?: (value: string, name: string) => boolean;
 }
 
 /** The preset knows only `sk-ant-api0N-` keys of the full length; admin keys and the OAuth tokens
@@ -35,10 +40,35 @@ const VALUE = String.raw`\s*(?::=|=>|[:=])\s*(?:"([^"\n]{1,256})"|'([^'\n]{1,256
 /** `password = "…"`, `client_secret: …`, `DB_PASSWORD=…`: the generic assignment the preset
  *  only checks for AWS. Needs a separator and a value that passes `looksLikeSecretValue`. */
 const ASSIGNMENT = new RegExp(
-  String.raw`(?<![\w.-])(?:[\w.-]*?[_.-])?(?:password|passwd|passphrase|secret|client[_-]?secret|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|(?:auth|access|refresh|api|bearer|session)[_-]?token)["']?(?![\w-])` +
+  String.raw`(?<![\w.-])(?:[\w.-]*?[_.-])?(?:password|passwd|pwd|passphrase|secret|client[_-]?secret|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|account[_-]?key|auth[_-]?key|credentials?|(?:auth|access|refresh|api|bearer|session|bot|app|service|deploy|personal|oauth|webhook|admin|integration)[_-]?token)["']?(?![\w-])` +
     VALUE,
   'dgi',
 );
+
+/** The same names in camelCase (`twilioAuthToken = "…"`, `dbPassword: …`), as code and JSON write them. */
+const CAMEL_ASSIGNMENT = new RegExp(
+  String.raw`(?<![\w.-])[a-z][a-zA-Z0-9]*(?:Password|Passwd|Pwd|Passphrase|Secret|ApiKey|AccessKey|SecretKey|PrivateKey|AccountKey|AuthKey|Credentials?|(?:Auth|Access|Refresh|Api|Bearer|Session|Bot|App|Service|Deploy|Oauth|Webhook|Admin|Integration)Token)["']?(?![\w-])` +
+    VALUE,
+  'dg',
+);
+
+/** A bare `token`/`key`/`secret` name with a long random value (gitleaks' generic-api-key): the
+ *  value must be 20+ characters of high entropy and the name must not be one of the harmless keys. */
+const GENERIC_SECRET = new RegExp(
+  String.raw`(?<![\w.-])((?:[\w-]*?[_.-])?(?:token|key|secret|auth|creds?|sig(?:nature)?))["']?(?![\w-])` + VALUE,
+  'dgi',
+);
+
+/** Names whose long random values are identifiers, hashes or public keys, not secrets. */
+const HARMLESS_NAME =
+  /(?:^|[_.-])(?:public|publishable|pub|primary|foreign|partition|sort|cache|idempotency|dedup|row|object|s3|ssh|next|page|continuation|cursor|sync|etag|hash|checksum|api[_-]?version|max|min)(?:[_.-]|$)|^(?:key|sort_key|max_tokens|tokens?)$/i;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function genericAccept(value: string, name: string): boolean {
+  if (HARMLESS_NAME.test(name) || UUID.test(value) || value.length < 20) return false;
+  return looksLikeSecretValue(value) && shannonEntropy(value) >= 3.5;
+}
 
 /** Environment-variable style names ending in `_TOKEN` (`HF_TOKEN=…`), upper case only so
  *  `max_tokens: 4096`-style settings in prose are left alone. */
@@ -63,8 +93,20 @@ export const SUPPLEMENTARY_DETECTORS: readonly SupplementaryDetector[] = [
     accept: (value) => value.length >= 16 && looksLikeSecretValue(value),
   },
   { messageId: 'CREDENTIAL_ASSIGNMENT', pattern: ASSIGNMENT, accept: looksLikeSecretValue },
+  { messageId: 'CREDENTIAL_ASSIGNMENT', pattern: CAMEL_ASSIGNMENT, accept: looksLikeSecretValue },
   { messageId: 'CREDENTIAL_ASSIGNMENT', pattern: ENV_TOKEN, accept: looksLikeSecretValue },
+  { messageId: 'GENERIC_SECRET', pattern: GENERIC_SECRET, accept: genericAccept },
   { messageId: 'CREDENTIAL_URL', pattern: CREDENTIAL_URL, accept: looksLikeSecretValue },
+];
+
+/** Every message id the supplement can report, for secretlint's message table. */
+export const SUPPLEMENTARY_MESSAGE_IDS: readonly string[] = [
+  ...new Set([
+    ...SUPPLEMENTARY_DETECTORS.map(({ messageId }) => messageId),
+    'PRIVATE_KEY',
+    'PROSE_PASSWORD',
+    ...ALL_RULES.map(({ id }) => id),
+  ]),
 ];
 
 export interface DetectedSpan {
@@ -82,14 +124,27 @@ function valueSpan(match: RegExpExecArray): { value: string; range: [number, num
   return { value: match[0], range: [match.index, match.index + match[0].length] };
 }
 
+/** One span, one finding: the first detector listed (the most specific) names it. */
+function firstOfOverlaps(spans: DetectedSpan[]): DetectedSpan[] {
+  const kept: DetectedSpan[] = [];
+  for (const span of spans) {
+    const [start, end] = span.range;
+    if (!kept.some(({ range }) => start < range[1] && range[0] < end)) kept.push(span);
+  }
+  return kept.sort((a, b) => a.range[0] - b.range[0]);
+}
+
 export function detectSupplementary(content: string): DetectedSpan[] {
   const spans: DetectedSpan[] = [];
   for (const { messageId, pattern, accept } of SUPPLEMENTARY_DETECTORS) {
     for (const match of content.matchAll(pattern)) {
       const { value, range } = valueSpan(match);
-      if (accept && !accept(value)) continue;
+      if (accept && !accept(value, match[1] ?? '')) continue;
       spans.push({ messageId, range });
     }
   }
-  return spans;
+  for (const { range } of detectPrivateKeys(content)) spans.push({ messageId: 'PRIVATE_KEY', range });
+  for (const { range } of detectProsePasswords(content)) spans.push({ messageId: 'PROSE_PASSWORD', range });
+  for (const { rule, range } of detectByRules(content)) spans.push({ messageId: rule.id, range });
+  return firstOfOverlaps(spans);
 }

@@ -1,6 +1,6 @@
 // The supplementary detectors packaged as a secretlint rule, so one engine run reports everything.
 import type { lintSource } from '@secretlint/core';
-import { detectSupplementary, SUPPLEMENTARY_DETECTORS } from './supplementary-patterns';
+import { detectSupplementary, SUPPLEMENTARY_MESSAGE_IDS } from './supplementary-patterns';
 
 // @secretlint/types is not a direct dependency; its shapes are reached through lintSource's.
 export type SecretlintConfig = Parameters<typeof lintSource>[0]['options']['config'];
@@ -12,7 +12,7 @@ export const SUPPLEMENTARY_RULE_ID = 'svc/secret-guard-supplement';
 // secretlint translates every message; the text never leaves this package, so one neutral
 // sentence per message id is enough and never interpolates the matched value.
 const messages = Object.fromEntries(
-  SUPPLEMENTARY_DETECTORS.map(({ messageId }) => [messageId, { en: () => `found ${messageId}` }]),
+  SUPPLEMENTARY_MESSAGE_IDS.map((messageId) => [messageId, { en: () => `found ${messageId}` }]),
 );
 
 export const supplementaryRule: SecretlintRule = {

@@ -1,0 +1,51 @@
+// Private keys in every armour: PEM (PKCS#1, PKCS#8, encrypted, EC, DSA, PGP), OpenSSH, SSH2
+// (RFC 4716) and PuTTY files; with or without an END line, with PEM headers (Proc-Type, DEK-Info),
+// and JSON-escaped (`\n` inside a service-account file). secretlint's rule needs an END line, a
+// bare base64 body of 100+ characters and one of five labels, which is why such keys got through.
+
+export interface KeySpan {
+  range: [start: number, end: number];
+}
+
+/** `-----BEGIN … PRIVATE KEY-----`, `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----`, PuTTY's first line. */
+const HEADER =
+  /-{4,5} ?BEGIN [A-Z0-9 _-]{0,40}?PRIVATE KEY(?: BLOCK)? ?-{4,5}|PuTTY-User-Key-File-\d+: /g;
+
+const FOOTER = /-{4,5} ?END [A-Z0-9 _-]{0,40}?PRIVATE KEY(?: BLOCK)? ?-{4,5}/g;
+
+/** Key bodies are base64 (PuTTY's too); 40 characters of it are far more than a label has. */
+const BODY = /[A-Za-z0-9+/]{40,}/;
+
+/** The body starts right after the header (PEM headers such as DEK-Info take under 200 characters):
+ *  prose that names the header and mentions a hash further on is not a key. */
+const BODY_WITHIN = 300;
+
+/** A key cut short (no END line) is still a secret; its body ends at the first blank line. */
+const BODY_END = /\n\s*\n|(?:\\n){2}/g;
+
+/** How far after the header a body may be looked for: the largest RSA keys are about 3.3 KB. */
+const MAX_KEY = 8192;
+
+export function detectPrivateKeys(text: string): KeySpan[] {
+  if (!/BEGIN|PuTTY/.test(text)) return [];
+  const spans: KeySpan[] = [];
+  HEADER.lastIndex = 0;
+  for (let header = HEADER.exec(text); header; header = HEADER.exec(text)) {
+    const start = header.index;
+    const from = start + header[0].length;
+    const window = text.slice(from, from + MAX_KEY);
+    FOOTER.lastIndex = 0;
+    const footer = FOOTER.exec(window);
+    BODY_END.lastIndex = 0;
+    const gap = BODY_END.exec(window);
+    // PuTTY files hold blank-line-free sections; PEM headers are followed by one blank line.
+    const bodyEnd = footer ? footer.index : gap && gap.index > 80 ? gap.index : window.length;
+    const body = window.slice(0, bodyEnd);
+    const first = BODY.exec(body);
+    if (!first || first.index > BODY_WITHIN) continue;
+    const end = footer ? from + footer.index + footer[0].length : from + bodyEnd;
+    spans.push({ range: [start, end] });
+    HEADER.lastIndex = end;
+  }
+  return spans;
+}

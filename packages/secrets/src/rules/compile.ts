@@ -1,0 +1,79 @@
+// Turns the rule tables into regular expressions once, and runs them with gitleaks' two filters:
+// a keyword must occur before a pattern runs, and the secret must not look like a stand-in.
+import { looksLikeSecretValue } from '../credential-values';
+import { shannonEntropy } from '../entropy';
+import type { Rule } from './types';
+
+export interface CompiledRule {
+  rule: Rule;
+  pattern: RegExp;
+}
+
+/** gitleaks' assignment operators (`=`, `:`, `:=`, `=>`, `||`, `?=`, `,`), plus "is"/"was"/"are"
+ *  for the same pair written in a sentence ("the Twilio auth token is …"). */
+const ASSIGN = String.raw`(?:[ \t\w.-]{0,20}?)[\s'"]{0,3}(?:=>|:{1,3}=|\?=|\|\||[=:>,]|\s(?:is|was|are)(?:\s+set\s+to)?\s)[\x60'"\s=]{0,5}`;
+
+/** What may follow a value: a quote, space, punctuation that ends it, an escaped newline, the end. */
+const VALUE_END = String.raw`(?=[\x60'"\s;,)\]}<&|]|\\[nr]|\.(?:\s|$)|$)`;
+
+function compile(rule: Rule): CompiledRule {
+  if (rule.shape === 'token') {
+    const flags = rule.ignoreCase ? 'dgi' : 'dg';
+    return { rule, pattern: new RegExp(String.raw`(?<![\w-])(?:${rule.pattern})(?![\w-])`, flags) };
+  }
+  return {
+    rule,
+    pattern: new RegExp(`(?:${rule.names})${ASSIGN}(${rule.value})${VALUE_END}`, 'dgi'),
+  };
+}
+
+/** Stand-ins users paste on purpose: AWS's documentation keys, masks, ellipses, templates, runs. */
+const STAND_IN = /example|\.\.\.|\*\*\*|[<>{}]|\$\{|(.)\1{5,}/i;
+
+/** Keyed values are guesses from context, so they must also look random. */
+const KEYED_MIN_ENTROPY = 3;
+
+export function acceptsSecret(rule: Rule, secret: string): boolean {
+  if (STAND_IN.test(secret)) return false;
+  // Passwords are chosen by people: the stand-in checks of the generic detectors apply to them too.
+  if ((rule.kind === 'password' || rule.kind === 'connection_string') && !looksLikeSecretValue(secret)) {
+    return false;
+  }
+  const minimum = rule.minEntropy ?? (rule.shape === 'keyed' ? KEYED_MIN_ENTROPY : 0);
+  return minimum === 0 || shannonEntropy(secret) >= minimum;
+}
+
+export function compileRules(rules: readonly Rule[]): CompiledRule[] {
+  const ids = new Set<string>();
+  for (const { id } of rules) {
+    if (ids.has(id)) throw new Error(`duplicate secret rule id ${id}`);
+    ids.add(id);
+  }
+  return rules.map(compile);
+}
+
+export interface RuleMatch {
+  rule: Rule;
+  range: [start: number, end: number];
+}
+
+/** Group 1, when present, is the secret; otherwise the whole match. */
+function secretOf(match: RegExpExecArray): { secret: string; range: [number, number] } {
+  const group = match[1];
+  const indices = match.indices?.[1];
+  if (group !== undefined && indices !== undefined) return { secret: group, range: indices };
+  return { secret: match[0], range: [match.index, match.index + match[0].length] };
+}
+
+export function runRules(compiled: readonly CompiledRule[], text: string): RuleMatch[] {
+  const lower = text.toLowerCase();
+  const found: RuleMatch[] = [];
+  for (const { rule, pattern } of compiled) {
+    if (!rule.keywords.some((keyword) => lower.includes(keyword))) continue;
+    for (const match of text.matchAll(pattern)) {
+      const { secret, range } = secretOf(match);
+      if (acceptsSecret(rule, secret)) found.push({ rule, range });
+    }
+  }
+  return found;
+}
