@@ -1,37 +1,26 @@
-// GET /account/memories and forget/restore of one memory, through the same core operations as the tools.
+// The memories page's routes: the list, one memory, forget/restore, bulk actions and conflicts, through the same core operations as the tools.
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { bounds } from '@svc/contract';
-import { forget, lexicalFinder, loadMemory, restoreMemory, searchMemories, toMemoryView, type Actor, type MemoryDeps } from '@svc/core';
+import { forget, loadMemory, restoreMemory, toMemoryView, type Actor } from '@svc/core';
 import { fail } from '@svc/errors';
 import type { ServerDeps } from '../../deps';
+import { memoryBulkRoutes } from './memory-bulk';
+import { memoryDetailRoutes } from './memory-detail';
+import { listMemories, listQuery, memoryDeps, memoryLanguages } from './memory-search';
 import { dashboardMemory, projectNames } from './memory-view';
-import { idParam, parseInput, personOf, queryFlag, queryLimit } from './person';
+import { idParam, parseInput, personOf } from './person';
 
-const listQuery = z.object({
-  // An empty search box lists by date, as search_memories does without a query.
-  q: z
-    .string()
-    .trim()
-    .max(bounds.QUERY_MAX_CHARS)
-    .optional()
-    .transform((v) => v || undefined),
-  include_retired: queryFlag,
-  limit: queryLimit(20),
-  cursor: z.string().min(1).max(bounds.CURSOR_MAX_CHARS).optional(),
-});
-
-const forgetBody = z.object({ reason: z.string().trim().min(1).max(bounds.REASON_MAX_CHARS).optional() }).optional();
-
-function memoryDeps(deps: ServerDeps): MemoryDeps {
-  const { database, retriever, indexer, logger } = deps;
-  return { database, retriever, indexer, logger };
-}
+const forgetBody = z
+  .object({ reason: z.string().trim().min(1).max(bounds.REASON_MAX_CHARS).optional() })
+  .optional();
 
 async function shown(deps: ServerDeps, actor: Actor, id: string) {
   const loaded = await deps.database.asUser(actor, (tx) => loadMemory(tx, id));
   if (!loaded) throw fail.notFound('No such memory', { id });
-  return { memory: dashboardMemory(toMemoryView(loaded), await projectNames(deps.database, actor)) };
+  return {
+    memory: dashboardMemory(toMemoryView(loaded), await projectNames(deps.database, actor)),
+  };
 }
 
 export function memoryRoutes(deps: ServerDeps, guard: RequestHandler): Router {
@@ -39,15 +28,17 @@ export function memoryRoutes(deps: ServerDeps, guard: RequestHandler): Router {
   router.get('/account/memories', guard, async (req, res) => {
     const query = parseInput(listQuery, req.query);
     const actor = personOf(res);
-    const found = await searchMemories(
-      memoryDeps(deps),
-      actor,
-      { query: query.q, mode: 'hybrid', include_retired: query.include_retired ?? false, limit: query.limit, cursor: query.cursor },
-      // Lexical similarity only matters to `semantic` mode, which the dashboard does not ask for.
-      { retriever: deps.retriever, finder: lexicalFinder },
-    );
-    const names = await projectNames(deps.database, actor);
-    res.json({ memories: found.memories.map((m) => dashboardMemory(m.memory, names)), next_cursor: found.next_cursor });
+    const page = await listMemories(deps, actor, query);
+    const [names, languages] = await Promise.all([
+      projectNames(deps.database, actor),
+      memoryLanguages(deps, actor),
+    ]);
+    res.json({
+      memories: page.memories.map((m) => dashboardMemory(m, names)),
+      next_cursor: page.next_cursor,
+      more_unsearched: page.more_unsearched,
+      languages,
+    });
   });
 
   router.post('/account/memories/:id/forget', guard, async (req, res) => {
@@ -58,7 +49,8 @@ export function memoryRoutes(deps: ServerDeps, guard: RequestHandler): Router {
     // The tool's skip reasons become the status a single-memory route answers with.
     const reason = skipped[0]?.reason;
     if (reason === 'not_found') throw fail.notFound('No such memory', { id });
-    if (reason === 'forbidden') throw fail.forbidden('You cannot retire memories in that scope', { id });
+    if (reason === 'forbidden')
+      throw fail.forbidden('You cannot retire memories in that scope', { id });
     res.json(await shown(deps, actor, id));
   });
 
@@ -66,7 +58,11 @@ export function memoryRoutes(deps: ServerDeps, guard: RequestHandler): Router {
     const { id } = parseInput(idParam, req.params);
     const actor = personOf(res);
     const restored = await restoreMemory(memoryDeps(deps), actor, { id });
-    res.json({ memory: dashboardMemory(restored.memory, await projectNames(deps.database, actor)) });
+    res.json({
+      memory: dashboardMemory(restored.memory, await projectNames(deps.database, actor)),
+    });
   });
+  router.use(memoryBulkRoutes(deps, guard));
+  router.use(memoryDetailRoutes(deps, guard));
   return router;
 }

@@ -21,6 +21,9 @@ export function dashboardMemory(view: MemoryView, names: ProjectNames) {
     // A preview of at most MEMORY_PREVIEW_MAX_CHARS, as on the tool plane; `truncated` says so.
     content: view.content,
     truncated: view.truncated,
+    // The English text is what is ranked and shown; the text as written and its language travel beside it.
+    language: view.language,
+    original: view.original ?? null,
     kind: view.kind,
     tags: view.tags,
     importance: view.importance,
