@@ -3,7 +3,7 @@
 // placeholders, code expressions and references out: a false positive blocks a user's memory.
 
 const PLACEHOLDER =
-  /[<>{}$%]|x{3,}|\*{3,}|\.{3}|•|change.?me|example|placeholder|your[_-]|redacted|dummy|sample|(?:secret|password|token|key)[_-]?here/i;
+  /[<>{}]|^\$|\$[({]|%[A-Z_]+%|x{3,}|\*{3,}|\.{3}|•|change.?me|example|placeholder|your[_-]|redacted|dummy|sample|(?:secret|password|token|key)[_-]?here/i;
 
 const PLACEHOLDER_WORD =
   /^(?:null|none|nil|undefined|true|false|string|number|required|optional|empty|hidden|masked|pass(?:word|wd)?|secret|pwd|token|letmein|hunter2|admin|root|test(?:ing)?|default)$/i;
@@ -22,8 +22,19 @@ function characterClasses(value: string): number {
   return [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z\d]/].filter((re) => re.test(value)).length;
 }
 
+/** Query strings and form bodies carry values percent-encoded; the checks read the value itself. */
+function decoded(value: string): string {
+  if (!/%[0-9A-F]{2}/i.test(value)) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** True when the value plausibly is a password, key or token rather than a stand-in for one. */
-export function looksLikeSecretValue(value: string): boolean {
+export function looksLikeSecretValue(raw: string): boolean {
+  const value = decoded(raw);
   if (value.length < 8 || value.length > 256) return false;
   if (PLACEHOLDER.test(value) || PLACEHOLDER_WORD.test(value)) return false;
   if (CODE_EXPRESSION.test(value) || REFERENCE.test(value) || NAME_LIKE.test(value)) return false;

@@ -2,6 +2,7 @@
 // nor secretlint reads prose, yet it is how people write notes. Each check below exists because
 // the same sentence shape also carries harmless words ("the password is stored in 1Password").
 import { looksLikeSecretValue } from './credential-values';
+import { shannonEntropy } from './entropy';
 
 export interface ProseSpan {
   range: [start: number, end: number];
@@ -39,8 +40,32 @@ export function proseValueIsSecret(raw: string): boolean {
   return looksLikeSecretValue(value) || (value.length < 8 && /[a-z]/i.test(value) && /\d/.test(value) && /[^a-z\d]/i.test(value));
 }
 
+/** "the AWS secret access key is …", "Twilio token: …": a key word, then a long random value. */
+const PROSE_SECRET = new RegExp(
+  String.raw`\b(?:secret|key|token|credential)s?\b([^.\n!?;]{0,40}?)` +
+    String.raw`(?:\b(?:is|was|are|were)(?:\s+now)?|[:=]|->|→)\s*:?\s+["'“‘\x60]?([A-Za-z0-9+/_=.~-]{20,200})`,
+  'dgi',
+);
+
+/** Keys that name identifiers, hashes or public halves, in the words between the key word and "is". */
+const HARMLESS_CONTEXT = /\b(?:public|publishable|cache|idempotency|commit|hash|checksum|sha\d*|id|uuid|fingerprint|sort|partition|primary|foreign|ssh-rsa|ssh-ed25519)\b/i;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function proseSecretAccepted(gap: string, raw: string): boolean {
+  const value = raw.replace(TRAILING, '');
+  if (HARMLESS_CONTEXT.test(gap) || UUID.test(value) || value.length < 20) return false;
+  return looksLikeSecretValue(value) && shannonEntropy(value) >= 3.5;
+}
+
 export function detectProsePasswords(text: string): ProseSpan[] {
   const spans: ProseSpan[] = [];
+  for (const match of text.matchAll(PROSE_SECRET)) {
+    const [gap, value] = [match[1] ?? '', match[2]];
+    const at = match.indices?.[2];
+    if (value === undefined || at === undefined || !proseSecretAccepted(gap, value)) continue;
+    spans.push({ range: [at[0], at[0] + value.replace(TRAILING, '').length] });
+  }
   for (const match of text.matchAll(PROSE)) {
     const value = match[1];
     const at = match.indices?.[1];

@@ -47,6 +47,11 @@ const CONFIG: SecretlintConfig = {
 // the file type from it. The engine needs a path or an extension; `.txt` selects no file-type rule.
 const SOURCE = { filePath: '', ext: '.txt', contentType: 'text' } as const;
 
+/** A value no real key has: a long run of a filler character (`ghp_xxxx…`; not of `A`, which
+ *  OpenSSH keys and some vendor tokens do contain), a "your-…" stand-in, an ellipsis or a mask. Applied to every detector's span, the preset's included, because
+ *  documentation and examples are full of them and a refused example is a lost memory. */
+const STAND_IN_SPAN = /([xX0*#.•_-])\1{7,}|\byour[-_]|\.\.\./;
+
 /** One span is one finding: keep the first reporter (the preset runs first) of any overlap. */
 function withoutOverlaps(findings: SecretFinding[]): SecretFinding[] {
   const kept: SecretFinding[] = [];
@@ -70,5 +75,5 @@ export async function scanForSecrets(text: string): Promise<SecretFinding[]> {
     ...describeFinding(ruleId, messageId),
     range: [range[0], range[1]] as const,
   }));
-  return withoutOverlaps(findings);
+  return withoutOverlaps(findings.filter(({ range }) => !STAND_IN_SPAN.test(text.slice(...range))));
 }

@@ -35,7 +35,7 @@ const JWT = /(?<![\w-])eyJ[\w-]{10,}\.eyJ[\w-]{10,}\.[\w-]{20,}/dg;
 const AUTHORIZATION_HEADER =
   /\bauthorization["']?\s*[:=]\s*["']?(?:bearer|basic|token)\s+([\w.~+/=-]{16,})/dgi;
 
-const VALUE = String.raw`\s*(?::=|=>|[:=])\s*(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"'\x60,;]{1,256}))`;
+const VALUE = String.raw`\s*(?::=|=>|[:=])\s*(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"'\x60,;&](?:[^\s"'\x60,;&]|&(?![\w.-]+=)){0,255}))`;
 
 /** `password = "…"`, `client_secret: …`, `DB_PASSWORD=…`: the generic assignment the preset
  *  only checks for AWS. Needs a separator and a value that passes `looksLikeSecretValue`. */
@@ -47,7 +47,7 @@ const ASSIGNMENT = new RegExp(
 
 /** The same names in camelCase (`twilioAuthToken = "…"`, `dbPassword: …`), as code and JSON write them. */
 const CAMEL_ASSIGNMENT = new RegExp(
-  String.raw`(?<![\w.-])[a-z][a-zA-Z0-9]*(?:Password|Passwd|Pwd|Passphrase|Secret|ApiKey|AccessKey|SecretKey|PrivateKey|AccountKey|AuthKey|Credentials?|(?:Auth|Access|Refresh|Api|Bearer|Session|Bot|App|Service|Deploy|Oauth|Webhook|Admin|Integration)Token)["']?(?![\w-])` +
+  String.raw`(?<![\w.-])[a-z][a-zA-Z0-9]*(?:Password|Passwd|Pwd|Passphrase|Secret|ApiKey|AccessKey|SecretKey|PrivateKey|AccountKey|AuthKey|KeyBase|SigningKey|EncryptionKey|MasterKey|Credentials?|(?:Auth|Access|Refresh|Api|Bearer|Session|Bot|App|Service|Deploy|Oauth|Webhook|Admin|Integration)Token)["']?(?![\w-])` +
     VALUE,
   'dg',
 );
