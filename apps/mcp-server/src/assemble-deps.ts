@@ -2,7 +2,7 @@
 import { hybridRetriever, modelExtractor, type MemoryIndexer, type Retriever } from '@svc/core';
 import type { Database } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
-import { createJobRuntime, queuedRunsOn, registeredJobs, translationQueueOn, type JobParts } from '@svc/jobs-runtime';
+import { createJobRuntime, queuedRunsOn, registeredJobs, savedCheckQueueOn, translationQueueOn, type JobParts } from '@svc/jobs-runtime';
 import { modelPairReviewer, type MemoryDeps } from '@svc/core';
 import type { LlmClient } from '@svc/llm';
 import { createAlarms, type Logger, type Metrics } from '@svc/observability';
@@ -76,6 +76,8 @@ export function assembleDeps(parts: DepParts): ServerDeps {
   // Set before any request: a memory written in another language is sent to the translation queue.
   const translation = translationQueueOn(jobs, logger);
   memory.translation = translation;
+  // A just-saved memory is checked for contradictions in the background (its answer carried the near duplicates).
+  memory.checks = savedCheckQueueOn(jobs, logger);
   if (settings.llm) memory.reviewer = modelPairReviewer(settings.llm);
   return {
     ...parts,

@@ -97,3 +97,6 @@ export { scanHygiene, benchmarkMemory, HYGIENE_JOB, BENCHMARK_JOB } from './runs
 export { runHygieneScan } from './hygiene/scan';
 export { modelPairReviewer, type PairReviewer, type PairVerdict } from './hygiene/review';
 export type { HygieneReading } from './hygiene/confirm';
+export { checkSavedMemory, type SavedCheckOutcome } from './hygiene/check-saved';
+// Memories stored before every write detected its language, detected once in the background.
+export { detectStoredLanguages, type DetectionCounts } from './language/detect-stored';

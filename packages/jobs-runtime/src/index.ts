@@ -8,7 +8,7 @@ export { listSchedules, type ScheduleRow } from './schedules';
 export { usageUpkeepJob } from './definitions/usage-upkeep';
 export { startJobWorker, type WorkerParts } from './worker';
 export { TRANSLATE_MEMORY_JOB, TRANSLATION_JOB, translationJobs } from './definitions/translation';
-export { translationQueueOn } from './translation-queue';
+export { savedCheckQueueOn, translationQueueOn } from './translation-queue';
 export { llmUsageLedger } from './llm-usage';
 export { languageModel, languageModelLine, type LanguageModelSettings } from './language-model';
 export { backupJobs } from './definitions/backup';

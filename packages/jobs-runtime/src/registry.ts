@@ -6,6 +6,7 @@ import { backgroundRunJobs } from './definitions/background-runs';
 import { hygieneJob } from './definitions/hygiene';
 import { keepWarmJob } from './definitions/keep-warm';
 import { translationJobs } from './definitions/translation';
+import { savedMemoryJobs } from './definitions/saved-memory';
 import { usageUpkeepJob } from './definitions/usage-upkeep';
 import type { JobDefinition } from './job-definition';
 
@@ -27,6 +28,7 @@ export function registeredJobs(parts: JobParts): JobDefinition[] {
     keepWarmJob(parts.embedder, parts.keepWarmMinutes),
     hygieneJob(parts.memory, parts.hygieneIntervalHours),
     ...backgroundRunJobs(parts.memory),
+    ...savedMemoryJobs(parts.memory),
     ...translationJobs(parts.memory, parts.llm ?? null, parts.translationIntervalHours),
     ...(parts.extra ?? []),
   ];

@@ -1,19 +1,23 @@
-// Hands a just-written memory to the translate-memory queue: the write is answered before the model is asked.
+// Hands a just-written memory to a background queue (translation, the saved-memory check): the write is answered first.
 import type { TranslationQueue } from '@svc/core';
 import { currentRequestId, type Logger } from '@svc/observability';
 import { TRANSLATE_MEMORY_JOB } from './definitions/translation';
+import { CHECK_MEMORY_JOB } from './definitions/saved-memory';
 import type { JobRuntime } from './runtime';
 
-/** Null when the runtime has no translation queue (no language model): writes send nothing. */
-export function translationQueueOn(runtime: JobRuntime, logger: Logger): TranslationQueue | null {
-  if (!runtime.definitions.some((d) => d.name === TRANSLATE_MEMORY_JOB)) return null;
+/** Null when the runtime has no such queue (translation without a language model): writes send nothing. */
+function memoryQueueOn(runtime: JobRuntime, logger: Logger, job: string): TranslationQueue | null {
+  if (!runtime.definitions.some((d) => d.name === job)) return null;
   return {
     enqueue(memoryId) {
-      // No job id: a second send is harmless, the translation is skipped when its source hash is current.
+      // No job id: a second send is harmless (a current translation is skipped, a conflict recorded once).
       // The writing request's id travels with the run, so its log lines can be joined to the request's.
-      runtime.send(TRANSLATE_MEMORY_JOB, { memoryId, requestId: currentRequestId() ?? null }).catch((err: unknown) => {
-        logger.error('translation_enqueue_failed', { memoryId, error: err instanceof Error ? err.message : String(err) });
+      runtime.send(job, { memoryId, requestId: currentRequestId() ?? null }).catch((err: unknown) => {
+        logger.error('memory_enqueue_failed', { job, memoryId, error: err instanceof Error ? err.message : String(err) });
       });
     },
   };
 }
+
+export const translationQueueOn = (runtime: JobRuntime, logger: Logger) => memoryQueueOn(runtime, logger, TRANSLATE_MEMORY_JOB);
+export const savedCheckQueueOn = (runtime: JobRuntime, logger: Logger) => memoryQueueOn(runtime, logger, CHECK_MEMORY_JOB);

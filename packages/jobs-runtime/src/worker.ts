@@ -7,7 +7,7 @@ import { modelPairReviewer } from '@svc/core';
 import type { Alarms, Logger } from '@svc/observability';
 import { registeredJobs, type JobParts } from './registry';
 import { createJobRuntime, type JobRuntime, type JobRuntimeOptions } from './runtime';
-import { translationQueueOn } from './translation-queue';
+import { savedCheckQueueOn, translationQueueOn } from './translation-queue';
 
 export interface WorkerParts {
   database: Database;
@@ -54,6 +54,7 @@ export async function startJobWorker(parts: WorkerParts): Promise<JobRuntime> {
   });
   // Memories written here (transcript extraction) are translated like those written through the server.
   memory.translation = translationQueueOn(runtime, logger);
+  memory.checks = savedCheckQueueOn(runtime, logger);
   if (parts.llm) memory.reviewer = modelPairReviewer(parts.llm);
   await runtime.start();
   logger.info('jobs_worker_started', { jobs: runtime.definitions.map((d) => d.name) });

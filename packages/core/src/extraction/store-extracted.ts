@@ -1,10 +1,11 @@
 // Stores what an extractor found in a chunk: secrets skipped, duplicates not stored twice, contradictions recorded as conflicts.
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { conflicts, memories, rowsOf, type Tx } from '@svc/db';
+import { memories, rowsOf, type Tx } from '@svc/db';
 import { CANONICAL_LANGUAGE, detectLanguage } from '@svc/language';
 import { scanForSecrets } from '@svc/secrets';
 import { loadCandidates, type Candidate } from '../hygiene/candidates';
 import { classifyPair } from '../hygiene/checks';
+import { recordConflict } from '../hygiene/record';
 import type { MemoryIndexer } from '../memory/deps';
 import type { ExtractedMemory } from './types';
 
@@ -48,14 +49,6 @@ async function candidateFor(tx: Tx, scopeId: string, m: ExtractedMemory): Promis
     ),
   );
   return { scopeId, content: m.content, contentHash: row!.hash, words: new Set(row!.words), loopState: m.loop ? 'open' : null, importance: 0.5, updatedAt: new Date() };
-}
-
-async function recordConflict(tx: Tx, ownerId: string, one: string, other: string): Promise<void> {
-  const [a, b] = [one, other].sort() as [string, string];
-  await tx
-    .insert(conflicts)
-    .values({ ownerId, memoryAId: a, memoryBId: b, kind: 'contradiction' })
-    .onConflictDoNothing();
 }
 
 /**
@@ -111,7 +104,7 @@ export async function storeExtracted(
     if (indexer) await indexer.indexer.store(tx, id, indexer.prepared[i]);
     for (const v of verdicts) {
       if (v.verdict?.conflictKind !== 'contradiction') continue;
-      await recordConflict(tx, origin.ownerId, id, v.id);
+      await recordConflict(tx, origin.ownerId, { check: 'conflicts', detail: v.verdict.detail, conflictKind: 'contradiction', memoryIds: [id, v.id] });
       outcome.conflicts++;
     }
     existing.push({ ...candidate, id });

@@ -17,7 +17,8 @@ export const NEAR_DUPLICATE_OVERLAP = 0.85;
 export const CONTRADICTION_OVERLAP = 0.5;
 const NEGATION = /\b(not|no longer|never|no|none|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|won't|can't|cannot|stopped)\b/i;
 
-function overlap(a: Set<string>, b: Set<string>): number {
+/** Jaccard overlap of two memories' stemmed words. */
+export function overlap(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
   let shared = 0;
   for (const w of a) if (b.has(w)) shared++;

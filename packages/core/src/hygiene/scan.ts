@@ -1,10 +1,10 @@
 // A hygiene scan for one owner: runs the checks, has a model confirm them when one is set, records conflicts.
-import { sql } from 'drizzle-orm';
 import type { ToolOutput } from '@svc/contract';
-import { conflicts, type Database } from '@svc/db';
+import type { Database } from '@svc/db';
 import { loadCandidates } from './candidates';
 import { findDuplicatesAndContradictions, findStale } from './checks';
 import { confirmFindings, type HygieneReading, type ReviewedFinding } from './confirm';
+import { recordConflict } from './record';
 
 export interface HygieneParams {
   checks: ('duplicates' | 'stale' | 'conflicts')[];
@@ -37,20 +37,7 @@ export async function runHygieneScan(
   return database.asUser(actor, async (tx) => {
     const findings: ScanResult['findings'] = [];
     for (const f of reviewed) {
-      let conflictId: string | null = null;
-      if (f.conflictKind) {
-        const [a, b] = [...f.memoryIds].sort() as [string, string];
-        const [row] = await tx
-          .insert(conflicts)
-          .values({ ownerId, memoryAId: a, memoryBId: b, kind: f.conflictKind, explanation: f.explanation ?? null })
-          .onConflictDoUpdate({
-            target: [conflicts.ownerId, conflicts.memoryAId, conflicts.memoryBId, conflicts.kind],
-            targetWhere: sql`status = 'open'`,
-            set: { detectedAt: sql`now()`, ...(f.explanation && { explanation: f.explanation }) },
-          })
-          .returning({ id: conflicts.id });
-        conflictId = row?.id ?? null;
-      }
+      const conflictId = await recordConflict(tx, ownerId, f);
       findings.push({ check: f.check, memory_ids: f.memoryIds, detail: f.detail, conflict_id: conflictId });
     }
     const counts = { duplicates: 0, stale: 0, conflicts: 0 };

@@ -28,6 +28,8 @@ export interface MemoryDeps {
   logger: Logger;
   /** Where a memory written in another language is sent to be translated; absent without a language model. */
   translation?: TranslationQueue | null;
+  /** Where a just-saved memory is sent to be checked against its neighbours; absent, nothing checks it. */
+  checks?: { enqueue(memoryId: string): void } | null;
   /** Hygiene's reader: a language model confirming the word checks' suspects; absent, they stand alone. */
   reviewer?: PairReviewer | null;
   /** Reads transcript chunks into memories; the offline extractor when absent. */

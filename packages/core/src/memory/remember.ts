@@ -12,6 +12,7 @@ import { inferKind } from './infer-kind';
 import { loadMemory } from './load';
 import { supersede } from './supersede';
 import { toMemoryView } from './to-view';
+import { THREAD_SOURCE_KEY, writtenFields } from './written-fields';
 
 type Args = ToolArgs<'remember'>;
 type Output = ToolOutput<'remember'>;
@@ -43,8 +44,13 @@ function sourceColumn(source: Args['source']) {
 
 export async function remember(deps: MemoryDeps, actor: Actor, args: Args): Promise<Output> {
   const output = await store(deps, actor, args);
-  // After the commit, so the background translation finds the row; the answer does not wait for it.
-  if (output.created && output.memory.language !== CANONICAL_LANGUAGE) deps.translation?.enqueue(output.memory.id);
+  // After the commit, so the background work finds the row; the answer does not wait for it. A memory
+  // going to translation is checked once it is in English (the translation run sends it on).
+  if (output.created) {
+    const translating = output.memory.language !== CANONICAL_LANGUAGE && deps.translation;
+    if (translating) deps.translation!.enqueue(output.memory.id);
+    else deps.checks?.enqueue(output.memory.id);
+  }
   return output;
 }
 
@@ -74,9 +80,11 @@ async function store(deps: MemoryDeps, actor: Actor, args: Args): Promise<Output
         tags: args.tags ?? [],
         importance: args.importance ?? 0.5,
         loopState: args.loop ? 'open' : null,
-        eventAt: args.event_at ? new Date(args.event_at) : null,
-        source: sourceColumn(args.source),
-        metadata: args.metadata ?? {},
+        ...writtenFields(args, new Date()),
+        source: {
+          ...sourceColumn(args.source),
+          ...(session.id && !args.source?.conversation_id && { [THREAD_SOURCE_KEY]: session.id }),
+        },
       })
       .returning({ id: memories.id });
     const id = row!.id;

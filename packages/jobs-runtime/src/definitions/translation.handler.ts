@@ -2,7 +2,12 @@
 import { catchUpTranslations, translateMemory, type TranslationDeps } from '@svc/core';
 import type { JobContext } from '../job-definition';
 
-export async function translateOne(ctx: JobContext, deps: TranslationDeps): Promise<{ outcome: string }> {
+/** A just-translated memory goes on to its check, which compares the English text with its neighbours'. */
+export async function translateOne(
+  ctx: JobContext,
+  deps: TranslationDeps,
+  checks?: { enqueue(memoryId: string): void } | null,
+): Promise<{ outcome: string }> {
   const memoryId = ctx.data.memoryId;
   if (typeof memoryId !== 'string') {
     ctx.logger.warn('translation_run_without_memory', { runId: ctx.runId });
@@ -11,6 +16,7 @@ export async function translateOne(ctx: JobContext, deps: TranslationDeps): Prom
   const outcome = await translateMemory(deps, memoryId, { runId: ctx.runId, signal: ctx.signal });
   const requestId = typeof ctx.data.requestId === 'string' ? ctx.data.requestId : undefined;
   ctx.logger.info('memory_translated', { memoryId, outcome, runId: ctx.runId, requestId });
+  if (outcome === 'translated' || outcome === 'refused_secret') checks?.enqueue(memoryId);
   return { outcome };
 }
 

@@ -17,7 +17,7 @@ export function translationJobs(
   if (!llm) return [];
   const deps = { database: memory.database, indexer: memory.indexer, logger: memory.logger, llm };
   const jobs: JobDefinition[] = [
-    defineJob({ name: TRANSLATE_MEMORY_JOB, handler: (ctx) => translateOne(ctx, deps) }),
+    defineJob({ name: TRANSLATE_MEMORY_JOB, handler: (ctx) => translateOne(ctx, deps, memory.checks) }),
   ];
   if (intervalHours) {
     jobs.push(
