@@ -1,6 +1,7 @@
 // recall: rank the caller's memories for a question within the resolved target and filters.
 import type { ToolArgs, ToolOutput } from '@svc/contract';
 import type { Actor } from '../actor';
+import { stageClock } from '../retrieval/search-stages';
 import { attachProject, loadThreadSession, sessionView } from '../sessions/thread-sessions';
 import { resolveReadTarget } from '../targets/resolve-target';
 import type { MemoryDeps } from './deps';
@@ -38,12 +39,14 @@ export async function recall(deps: MemoryDeps, actor: Actor, args: Args): Promis
       since: bound(args.since, 'start'),
       until: bound(args.until, 'end'),
     }, prepared);
+    const clock = stageClock();
     const loaded = await loadMemories(tx, hits.map((h) => h.memoryId));
     const byId = new Map(loaded.map((m) => [m.row.id, m]));
     const results = hits.flatMap((hit) => {
       const memory = byId.get(hit.memoryId);
       return memory ? [{ memory: toMemoryView(memory), score: hit.score, why: hit.why }] : [];
     });
+    clock.lap('results');
     const notes = [...target.notes];
     if (results.length === 0) notes.push('Nothing matched; try other words or a wider target.');
     return { results, notes, session: sessionView(session) };

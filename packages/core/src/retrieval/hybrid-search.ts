@@ -5,6 +5,7 @@ import type { RetrievalDeps } from './deps';
 import { compareRanked, fuse, type FusionContext } from './fusion';
 import { embedQuery } from './query-embedding';
 import { planLexical } from './lexical-plan';
+import { stageClock } from './search-stages';
 import { candidatesStatement, type CandidateRow } from './sql/candidates';
 import { preludeStatement, queryTerms, type PreludeRow } from './sql/query-terms';
 import { DEFAULT_TUNING } from './tuning';
@@ -42,12 +43,14 @@ export async function hybridSearch(
     deps.logger,
     'hybrid_search',
     async () => {
+      const clock = stageClock();
       const [prelude] = rowsOf<PreludeRow>(
         await exec.execute(preludeStatement(options.query, tuning.efSearch)),
       );
       const plan = lexical
         ? await planLexical(exec, queryTerms(prelude), options, tuning, prelude?.uid ?? null)
         : null;
+      clock.lap('lexical_plan');
       if (!plan && !vector) return [];
       const statement = candidatesStatement({
         filters: options,
@@ -57,6 +60,7 @@ export async function hybridSearch(
         tuning,
       });
       const rows = rowsOf<CandidateRow>(await exec.execute(statement));
+      clock.lap('candidates');
       const ctx: FusionContext = {
         lexical: plan !== null,
         vector: vector !== null,
@@ -79,7 +83,8 @@ export async function hybridSearch(
         };
       });
       ranked.sort(compareRanked);
-      return ranked.slice(offset, offset + k).map(({ row, memoryId, score }) => ({
+      clock.lap('fusion');
+      const hits = ranked.slice(offset, offset + k).map(({ row, memoryId, score }) => ({
         memoryId,
         score,
         why: explain(
@@ -93,6 +98,8 @@ export async function hybridSearch(
           options.query,
         ),
       }));
+      clock.lap('explain');
+      return hits;
     },
     { mode, k, vector: vector !== null },
   );

@@ -1,6 +1,7 @@
 // Embeds a search query, timed; a cold model is waited for, a broken one degrades to lexical search.
 import type { Embedder } from '@svc/embeddings';
 import { timed, type Logger } from '@svc/observability';
+import { stageClock } from './search-stages';
 
 export interface EmbeddedQuery {
   model: string;
@@ -19,10 +20,12 @@ export async function embedQuery(
   if (!embedder || text.trim() === '') return null;
   try {
     const cold = !embedder.isWarm();
+    const clock = stageClock();
     const [vector] = await timed(logger, 'query_embedding', () => embedder.embed([text], 'query'), {
       model: embedder.model,
       cold,
     });
+    clock.lap('embedding');
     return vector ? { model: embedder.model, vector } : null;
   } catch (err) {
     logger.warn('query_embedding_failed', {
