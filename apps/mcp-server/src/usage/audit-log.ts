@@ -17,11 +17,20 @@ export const AUDIT_ACTIONS = [
   'memory_moved',
   'memory_forgotten',
   'account_deleted',
+  'project_member_added',
+  'project_member_role_changed',
+  'project_member_removed',
+  'project_left',
+  'project_renamed',
+  'project_aliases_set',
+  'project_invitation_created',
+  'project_invitation_revoked',
+  'project_invitation_accepted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditTarget {
-  type: 'user' | 'api_token' | 'oauth_client' | 'authorization' | 'memory' | 'scope';
+  type: 'user' | 'api_token' | 'oauth_client' | 'authorization' | 'memory' | 'scope' | 'project';
   id: string;
 }
 

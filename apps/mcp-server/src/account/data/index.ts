@@ -6,6 +6,8 @@ import { agentRoutes } from './agents';
 import { boardRoutes } from './boards';
 import { memoryRoutes } from './memories';
 import { personRateLimit } from './person-rate-limit';
+import { projectInvitationRoutes } from '../project-invitation-routes';
+import { projectRoutes } from '../project-routes';
 import { ruleAndProjectRoutes } from './rules';
 import { usageRoutes } from './usage';
 
@@ -22,6 +24,8 @@ export function accountDataRoutes(deps: ServerDeps): Router {
   const router = Router();
   router.use(memoryRoutes(deps, guard));
   router.use(ruleAndProjectRoutes(deps, guard));
+  router.use(projectRoutes(deps, guard));
+  router.use(projectInvitationRoutes(deps, guard));
   router.use(boardRoutes(deps, guard));
   router.use(usageRoutes(deps, guard));
   router.use(agentRoutes(deps, guard));

@@ -1,4 +1,4 @@
-// GET /account/rules and /account/projects: the person's standing rules and the projects they belong to.
+// GET /account/rules: the person's standing rules (the project list is in ../project-routes.ts).
 import { Router, type RequestHandler } from 'express';
 import { listActiveRules, listCallerProjects } from '@svc/core';
 import type { ServerDeps } from '../../deps';
@@ -23,12 +23,5 @@ export function ruleAndProjectRoutes(deps: ServerDeps, guard: RequestHandler): R
     });
   });
 
-  router.get('/account/projects', guard, async (_req, res) => {
-    const actor = personOf(res);
-    const projects = await deps.database.asUser(actor, (tx) => listCallerProjects(tx, actor.userId));
-    res.json({
-      projects: projects.map((p) => ({ id: p.id, name: p.name, aliases: p.aliases, initials: p.initials, role: p.role })),
-    });
-  });
   return router;
 }
