@@ -48,8 +48,9 @@ const CONFIG: SecretlintConfig = {
 const SOURCE = { filePath: '', ext: '.txt', contentType: 'text' } as const;
 
 /** A value no real key has: a long run of a filler character (`ghp_xxxx…`; not of `A`, which
- *  OpenSSH keys and some vendor tokens do contain), a "your-…" stand-in, an ellipsis or a mask. Applied to every detector's span, the preset's included, because
- *  documentation and examples are full of them and a refused example is a lost memory. */
+ *  OpenSSH keys and some vendor tokens do contain), a "your-…" stand-in or an ellipsis. Applied
+ *  to every detector's span, the preset's included: documentation and examples are full of them,
+ *  and a refused example is a lost memory. */
 const STAND_IN_SPAN = /([xX0*#.•_-])\1{7,}|\byour[-_]|\.\.\./;
 
 /** One span is one finding: keep the first reporter (the preset runs first) of any overlap. */

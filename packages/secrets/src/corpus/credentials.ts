@@ -16,9 +16,9 @@ export function credentialCorpus(seed = 'svc-secrets-corpus'): CredentialCase[] 
   const cases: CredentialCase[] = [];
   for (const kind of CREDENTIAL_KINDS) {
     for (const format of FORMAT_NAMES) {
-      const secret = kind.make(seeded(`${seed}/${kind.id}/${format}`));
-      const text = FORMATS[format](kind, secret);
-      if (text !== null) cases.push({ kind, format, text, secret });
+      const value = kind.make(seeded(`${seed}/${kind.id}/${format}`));
+      const text = FORMATS[format](kind, value);
+      if (text !== null) cases.push({ kind, format, text, secret: kind.secretOf?.(value) ?? value });
     }
   }
   return cases;

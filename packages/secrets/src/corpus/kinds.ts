@@ -16,6 +16,8 @@ export interface CredentialKind {
   isUrl?: boolean;
   /** Multi-line key material: written escaped in JSON and .env, as a block in YAML. */
   multiline?: boolean;
+  /** The secret inside the value, where the value also holds harmless fields (a key file). */
+  secretOf?: (value: string) => string;
 }
 
 const WORDS = ['maple', 'falcon', 'river', 'copper', 'tundra', 'violet', 'harbor', 'pepper', 'orbit', 'quartz'];
@@ -86,7 +88,10 @@ export const CREDENTIAL_KINDS: readonly CredentialKind[] = [
   // Cloud and infrastructure
   k('cloud', 'aws-access-key-id', 'AWS', 'access key ID', 'AWS_ACCESS_KEY_ID', (r) => `AKIA${r.chars(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')}`),
   k('cloud', 'aws-secret-access-key', 'AWS', 'secret access key', 'AWS_SECRET_ACCESS_KEY', (r) => r.chars(40, B64)),
-  k('cloud', 'gcp-service-account', 'GCP', 'service account key', 'GOOGLE_APPLICATION_CREDENTIALS_JSON', serviceAccountJson, key),
+  k('cloud', 'gcp-service-account', 'GCP', 'service account key', 'GOOGLE_APPLICATION_CREDENTIALS_JSON', serviceAccountJson, {
+    ...key,
+    secretOf: (value) => (JSON.parse(value) as { private_key: string }).private_key,
+  }),
   k('cloud', 'google-api-key', 'Google Maps', 'API key', 'GOOGLE_MAPS_API_KEY', (r) => `AIza${r.chars(35, B64URL)}`),
   k('cloud', 'azure-storage-connection-string', 'Azure storage', 'connection string', 'AZURE_STORAGE_CONNECTION_STRING', (r) => `DefaultEndpointsProtocol=https;AccountName=acmeprod;AccountKey=${r.chars(86, B64)}==;EndpointSuffix=core.windows.net`, url),
   k('cloud', 'azure-service-bus', 'Azure Service Bus', 'connection string', 'SERVICEBUS_CONNECTION', (r) => `Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=RootManageSharedAccessKey;SharedAccessKey=${r.chars(43, B64)}=`, url),
