@@ -25,7 +25,7 @@ let bob: Person;
 let eve: Person;
 const session: Record<string, string> = {};
 let project: { id: string; scopeId: string; name: string };
-const m: Record<string, MemoryView> = {};
+const m = {} as Record<'pipeline' | 'coffee' | 'loop' | 'old' | 'new' | 'german' | 'bobs', MemoryView>;
 
 const GERMAN = 'Wir deployen nie am Freitag, weil das Wochenende sonst leidet.';
 const ENGLISH = 'We never deploy on Friday, because the weekend suffers otherwise.';

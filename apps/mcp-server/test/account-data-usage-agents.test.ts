@@ -15,6 +15,7 @@ interface Usage {
   total: Tally;
   daily: ({ date: string } & Tally)[];
   by_tool: ({ tool: string } & Tally)[];
+  daily_by_tool: { tool: string; calls: number[] }[];
 }
 interface Agent {
   session_id: string;
@@ -62,6 +63,12 @@ describe('GET /account/usage', () => {
     const dates = res.body.daily.map((d) => Date.parse(`${d.date}T00:00:00Z`));
     expect(dates.slice(1).every((t, i) => t - dates[i]! === 86_400_000)).toBe(true);
     expect(res.body.daily.filter((d) => d.calls > 0)).toEqual([expect.objectContaining({ calls: 4, errors: 1 })]);
+    // Per tool per day, aligned with `daily`: the chart's lines.
+    const today = res.body.daily.findIndex((d) => d.calls > 0);
+    expect(res.body.daily_by_tool.map((t) => [t.tool, t.calls.length, t.calls[today]])).toEqual([
+      ['recall', 7, 1],
+      ['remember', 7, 3],
+    ]);
 
     const theirs = await request<Usage>(h, 'GET', '/account/usage', { token: bob.session });
     expect(theirs.body).toMatchObject({ days: 30, total: { calls: 1, errors: 0 } });

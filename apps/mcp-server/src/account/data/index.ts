@@ -4,6 +4,7 @@ import { dashboardSession } from '../../auth/dashboard-session';
 import type { ServerDeps } from '../../deps';
 import { agentRoutes } from './agents';
 import { boardRoutes } from './boards';
+import { healthRoutes } from './health';
 import { memoryRoutes } from './memories';
 import { personRateLimit } from './person-rate-limit';
 import { projectInvitationRoutes } from '../project-invitation-routes';
@@ -29,5 +30,6 @@ export function accountDataRoutes(deps: ServerDeps): Router {
   router.use(boardRoutes(deps, guard));
   router.use(usageRoutes(deps, guard));
   router.use(agentRoutes(deps, guard));
+  router.use(healthRoutes(deps, guard));
   return router;
 }
