@@ -51,6 +51,9 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       // the dashboard's data routes and account deletion (cascades across every table)
       'test/account-data-*.test.ts',
       'test/account-delete.test.ts',
+      // first-run setup (two at once make one owner), invitations spent once, the dashboard's tokens
+      'test/account-first-run.test.ts',
+      'test/account-tokens.test.ts',
       // operation: several instances, readiness, restarts, limits, concurrent sign-ins
       'test/two-instances.test.ts',
       'test/readiness.test.ts',

@@ -17,6 +17,7 @@ describe('operations settings in the environment', () => {
         dashboardSessionTtlHours: 168,
         ratePerMinute: 60,
         dashboardPerMinute: 600,
+        signupOpen: false,
       },
       mcpAccess: { extraOrigins: [], loopbackBound: true },
       edge: { trustedClientIpHeader: null, sharedSecret: null },

@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(3600),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   DASHBOARD_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(168),
+  /** Anyone who reaches the dashboard may make an account at /signup; off, only the owner's invitations. */
+  SIGNUP_OPEN: flag(false),
   /** Sign-in, second-factor and OAuth requests per client address per minute. */
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Dashboard requests per signed-in person per minute (a page load costs a session check and its data calls). */

@@ -54,6 +54,8 @@ export interface AuthSettings {
   ratePerMinute: number;
   /** Per signed-in person per minute on the dashboard's session and data routes. */
   dashboardPerMinute: number;
+  /** SIGNUP_OPEN: /signup makes accounts without an invitation. */
+  signupOpen: boolean;
 }
 
 export function settingsFromEnv(env: Env): ServerSettings {
@@ -80,6 +82,7 @@ export function settingsFromEnv(env: Env): ServerSettings {
       dashboardSessionTtlHours: env.DASHBOARD_SESSION_TTL_HOURS,
       ratePerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
       dashboardPerMinute: env.RATE_LIMIT_DASHBOARD_PER_MINUTE,
+      signupOpen: env.SIGNUP_OPEN,
     },
     mcpAccess: { extraOrigins: env.ALLOWED_ORIGINS, loopbackBound: isLoopbackHost(env.HOST) },
     edge: {

@@ -24,6 +24,19 @@ export {
   type User,
 } from './queries/users';
 export {
+  acceptInvitation,
+  createInvitation,
+  findOpenInvitation,
+  hasAnyAccount,
+  instanceOwnerId,
+  isInvitationCode,
+  listInvitations,
+  revokeInvitation,
+  whileNoAccount,
+  type CreatedInvitation,
+  type Invitation,
+} from './queries/invitations';
+export {
   createApiToken,
   hashToken,
   listApiTokens,
@@ -69,6 +82,7 @@ export {
   revokeSession,
   revokeUserSessions,
   touchSession,
+  touchSessionIfStale,
   type Aal,
   type AuthSession,
   type CreatedSession,

@@ -15,8 +15,20 @@ export interface LoginAttempts {
 
 /** In server mode the count is in the database, so every instance locks the same email. */
 export function createLoginAttempts(deps: LimiterDeps): LoginAttempts {
+  return createFailureLock(deps, 'login-failures');
+}
+
+/**
+ * Wrong second-factor codes counted per account, with the same ten-then-fifteen-minutes rule: a
+ * six-digit code would otherwise fall to guessing at the per-person request rate. Keyed by user id.
+ */
+export function createCodeAttempts(deps: LimiterDeps): LoginAttempts {
+  return createFailureLock(deps, 'mfa-failures');
+}
+
+function createFailureLock(deps: LimiterDeps, keyPrefix: string): LoginAttempts {
   const limiter = createLimiter(deps, {
-    keyPrefix: 'login-failures',
+    keyPrefix,
     points: FAILED_LOGINS_ALLOWED,
     duration: FAILED_LOGIN_WINDOW_SECONDS,
   });
@@ -36,4 +48,10 @@ export function createLoginAttempts(deps: LimiterDeps): LoginAttempts {
       await limiter.delete(key(email));
     },
   };
+}
+
+/** The wait in words, rounded up to whole minutes: "a minute", "15 minutes". */
+export function waitText(seconds: number): string {
+  const m = Math.ceil(seconds / 60);
+  return m <= 1 ? 'a minute' : `${m} minutes`;
 }

@@ -6,7 +6,7 @@ import { fail } from '@svc/errors';
 import type { ServerDeps } from '../deps';
 import { recordAudit } from '../usage/audit-log';
 import { openDashboardSession } from './open-session';
-import type { LoginAttempts } from './login-attempts';
+import { waitText, type LoginAttempts } from './login-attempts';
 import type { PasswordChecker } from './password';
 
 const loginBody = z.object({
@@ -49,7 +49,9 @@ export function loginHandler(deps: ServerDeps, passwords: PasswordChecker, attem
       if (locked !== null) {
         await auditFailure(deps.database.db, found, 'locked_out');
         res.setHeader('Retry-After', String(locked));
-        throw fail.rateLimited('Too many wrong passwords for this account; retry later', { retry_after_seconds: locked });
+        throw fail.rateLimited(`Too many wrong passwords for this account; try again in ${waitText(locked)}`, {
+          retry_after_seconds: locked,
+        });
       }
       const ok = await passwords.check(found?.passwordHash ?? null, password);
       if (!found || !ok) {

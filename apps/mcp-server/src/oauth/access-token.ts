@@ -1,6 +1,6 @@
 // Verifies a JWT access token for `/mcp` (signature, issuer, audience, expiry) and the agent session it acts through.
 import { createLocalJWKSet, errors as joseErrors, jwtVerify } from 'jose';
-import { findAgentSessionByGrant, type Database } from '@svc/db';
+import { findAgentSessionByGrant, touchSessionIfStale, type Database } from '@svc/db';
 import type { Caller } from '../auth/caller';
 import type { OAuthKeys } from './keys';
 
@@ -48,5 +48,7 @@ export async function verifyAccessToken(
   if (!live || live.user.id !== payload.sub) return null;
   if (typeof payload.client_id === 'string' && live.session.clientId !== payload.client_id)
     return null;
+  // "Last used" on the dashboard's agents list; written at most once a minute per agent.
+  await touchSessionIfStale(ctx.database.db, live.session);
   return { userId: live.user.id, email: live.user.email, aal: 'aal2', via: 'oauth' };
 }

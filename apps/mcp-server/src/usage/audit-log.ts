@@ -12,6 +12,9 @@ export const AUDIT_ACTIONS = [
   'consent',
   'agent_revoked',
   'token_issued',
+  'token_revoked',
+  'invitation_created',
+  'invitation_revoked',
   'user_created',
   'memory_shared',
   'memory_moved',
@@ -30,7 +33,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditTarget {
-  type: 'user' | 'api_token' | 'oauth_client' | 'authorization' | 'memory' | 'scope' | 'project';
+  type: 'user' | 'api_token' | 'oauth_client' | 'authorization' | 'memory' | 'scope' | 'invitation' | 'project';
   id: string;
 }
 

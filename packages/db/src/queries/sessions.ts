@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Executor } from '../client/types';
 import { authSessions } from '../schema/auth-sessions';
 import { users } from '../schema/users';
-import { hashToken } from './tokens';
+import { hashToken, isStale } from './tokens';
 import { userColumns, type User } from './users';
 
 const SESSION_PREFIX = 'svs_';
@@ -130,6 +130,13 @@ export async function raiseSessionAal(exec: Executor, sessionId: string, method:
 
 export async function touchSession(exec: Executor, sessionId: string, now = new Date()): Promise<void> {
   await exec.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.id, sessionId));
+}
+
+/** Records a use of the session unless one was recorded within the last minute; true when it wrote. */
+export async function touchSessionIfStale(exec: Executor, session: AuthSession, now = new Date()): Promise<boolean> {
+  if (!isStale(session.lastSeenAt, now)) return false;
+  await touchSession(exec, session.id, now);
+  return true;
 }
 
 export async function revokeSession(exec: Executor, sessionId: string, now = new Date()): Promise<void> {

@@ -10,6 +10,16 @@ const TOKEN_PREFIX = 'svc_';
 /** `svc_` followed by base64url of 32 random bytes (43 characters). */
 const TOKEN_SHAPE = /^svc_[A-Za-z0-9_-]{43}$/;
 
+/**
+ * Last use is recorded at most once a minute per credential: a busy agent would otherwise turn every
+ * request into a write, and "last used" only needs to be right to the minute.
+ */
+export const LAST_USE_RESOLUTION_MS = 60_000;
+
+export function isStale(lastUsed: Date | null, now: Date): boolean {
+  return lastUsed === null || now.getTime() - lastUsed.getTime() >= LAST_USE_RESOLUTION_MS;
+}
+
 export function hashToken(plaintext: string): string {
   return createHash('sha256').update(plaintext, 'utf8').digest('hex');
 }
@@ -54,7 +64,7 @@ export async function verifyApiToken(exec: Executor, plaintext: string): Promise
   if (!TOKEN_SHAPE.test(plaintext)) return null;
   const now = new Date();
   const [row] = await exec
-    .select({ tokenId: apiTokens.id, user: userColumns })
+    .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, user: userColumns })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(
@@ -67,7 +77,9 @@ export async function verifyApiToken(exec: Executor, plaintext: string): Promise
     )
     .limit(1);
   if (row === undefined) return null;
-  await exec.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
+  if (isStale(row.lastUsedAt, now)) {
+    await exec.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
+  }
   return row.user;
 }
 

@@ -10,15 +10,48 @@ import { parseInput, personOf } from './person';
 
 const sessionParams = z.object({ sessionId: z.uuid() });
 
-/** Registered client names by client id; a client that registered none (or is gone) is absent. */
-async function clientNames(db: Db, clientIds: string[]): Promise<Map<string, string>> {
+interface ClientInfo {
+  name: string | null;
+  redirectHosts: string[];
+  registeredAt: string | null;
+}
+
+/**
+ * Where a redirect URI sends the code: host and port for http(s), the scheme for an app's own
+ * (cursor://…). Several agents register the same name ("MCP CLI Proxy"); this tells them apart.
+ */
+export function redirectHost(uri: string): string | null {
+  try {
+    const url = new URL(uri);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.host : `${url.protocol}//`;
+  } catch {
+    return null;
+  }
+}
+
+/** The registered metadata the agents list shows, by client id; a client that is gone is absent. */
+async function clientInfo(db: Db, clientIds: string[]): Promise<Map<string, ClientInfo>> {
   if (clientIds.length === 0) return new Map();
   const rows = await db
     .select({ id: oauthStore.id, payload: oauthStore.payload })
     .from(oauthStore)
     .where(and(eq(oauthStore.model, 'Client'), inArray(oauthStore.id, clientIds)));
   return new Map(
-    rows.flatMap((r) => (typeof r.payload.client_name === 'string' ? [[r.id, r.payload.client_name] as const] : [])),
+    rows.map((r) => {
+      const { client_name: name, redirect_uris: uris, client_id_issued_at: issued } = r.payload;
+      const hosts = Array.isArray(uris)
+        ? uris.flatMap((u) => (typeof u === 'string' ? [redirectHost(u)] : []))
+        : [];
+      return [
+        r.id,
+        {
+          name: typeof name === 'string' ? name : null,
+          redirectHosts: [...new Set(hosts.filter((h): h is string => h !== null))],
+          // Dynamic registration records seconds since the epoch (RFC 7591).
+          registeredAt: typeof issued === 'number' ? new Date(issued * 1000).toISOString() : null,
+        },
+      ] as const;
+    }),
   );
 }
 
@@ -32,16 +65,23 @@ export function agentRoutes(deps: ServerDeps, guard: RequestHandler): Router {
 
   router.get('/account/agents', guard, async (_req, res) => {
     const sessions = await listAgentSessions(db, personOf(res).userId);
-    const names = await clientNames(db, [...new Set(sessions.flatMap((s) => (s.clientId ? [s.clientId] : [])))]);
+    const clients = await clientInfo(db, [
+      ...new Set(sessions.flatMap((s) => (s.clientId ? [s.clientId] : []))),
+    ]);
     res.json({
-      agents: sessions.map((s) => ({
-        session_id: s.id,
-        client_id: s.clientId,
-        client_name: (s.clientId && names.get(s.clientId)) ?? null,
-        created_at: s.createdAt.toISOString(),
-        last_used_at: s.lastSeenAt.toISOString(),
-        expires_at: s.expiresAt.toISOString(),
-      })),
+      agents: sessions.map((s) => {
+        const client = s.clientId ? clients.get(s.clientId) : undefined;
+        return {
+          session_id: s.id,
+          client_id: s.clientId,
+          client_name: client?.name ?? null,
+          redirect_hosts: client?.redirectHosts ?? [],
+          registered_at: client?.registeredAt ?? null,
+          created_at: s.createdAt.toISOString(),
+          last_used_at: s.lastSeenAt.toISOString(),
+          expires_at: s.expiresAt.toISOString(),
+        };
+      }),
     });
   });
 
@@ -62,7 +102,12 @@ export function agentRoutes(deps: ServerDeps, guard: RequestHandler): Router {
       if (own.grantId) {
         await tx
           .delete(oauthStore)
-          .where(or(eq(oauthStore.grantId, own.grantId), and(eq(oauthStore.model, 'Grant'), eq(oauthStore.id, own.grantId))));
+          .where(
+            or(
+              eq(oauthStore.grantId, own.grantId),
+              and(eq(oauthStore.model, 'Grant'), eq(oauthStore.id, own.grantId)),
+            ),
+          );
       }
     });
     res.status(204).end();

@@ -10,6 +10,7 @@ import { personRateLimit } from './person-rate-limit';
 import { projectInvitationRoutes } from '../project-invitation-routes';
 import { projectRoutes } from '../project-routes';
 import { ruleAndProjectRoutes } from './rules';
+import { tokenRoutes } from './tokens';
 import { usageRoutes } from './usage';
 
 /**
@@ -31,5 +32,6 @@ export function accountDataRoutes(deps: ServerDeps): Router {
   router.use(usageRoutes(deps, guard));
   router.use(agentRoutes(deps, guard));
   router.use(healthRoutes(deps, guard));
+  router.use(tokenRoutes(deps, guard));
   return router;
 }

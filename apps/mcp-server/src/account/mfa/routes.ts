@@ -5,17 +5,18 @@ import { fail } from '@svc/errors';
 import { dashboardLocals } from '../../auth/dashboard-session';
 import { recordAudit } from '../../usage/audit-log';
 import type { AccountGuards } from '../guards';
+import type { LoginAttempts } from '../login-attempts';
 import { confirmHandler, enrollHandler } from './enroll';
 import { hashRecoveryCodes, newRecoveryCodes } from './recovery-codes';
 import { verifyHandler } from './verify';
 
-export function mfaRoutes(database: Database, guards: AccountGuards): Router {
+export function mfaRoutes(database: Database, guards: AccountGuards, codeAttempts: LoginAttempts): Router {
   const router = Router();
   // Enrolment needs no factor yet; on an enrolled account `complete` asks for aal2, so a stolen
   // password alone cannot replace the factor.
   const { complete, incomplete } = guards;
 
-  router.post('/mfa/verify', ...incomplete, verifyHandler(database));
+  router.post('/mfa/verify', ...incomplete, verifyHandler(database, codeAttempts));
   router.post('/mfa/enroll', ...complete, enrollHandler(database));
   router.post('/mfa/enroll/confirm', ...complete, confirmHandler(database));
 

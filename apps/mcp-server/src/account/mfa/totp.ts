@@ -17,7 +17,14 @@ export function newTotpSecret(): string {
 }
 
 export function otpauthUri(secret: string, email: string): string {
-  return generateURI({ issuer: ISSUER, label: email, secret, algorithm: 'sha1', digits: 6, period: PERIOD_SECONDS });
+  return generateURI({
+    issuer: ISSUER,
+    label: email,
+    secret,
+    algorithm: 'sha1',
+    digits: 6,
+    period: PERIOD_SECONDS,
+  });
 }
 
 /**
@@ -29,6 +36,14 @@ export async function matchTotp(
   code: string,
   opts: { lastUsedStep: number | null; now?: Date },
 ): Promise<number | null> {
+  const step = await totpStep(secret, code, opts.now);
+  if (step === null) return null;
+  if (opts.lastUsedStep !== null && step <= opts.lastUsedStep) return null;
+  return step;
+}
+
+/** The step a code is right for within one step of `now`, whether or not it was used already. */
+export async function totpStep(secret: string, code: string, now?: Date): Promise<number | null> {
   if (!isTotpShaped(code)) return null;
   const result = await verify({
     secret,
@@ -36,11 +51,10 @@ export async function matchTotp(
     algorithm: 'sha1',
     digits: 6,
     period: PERIOD_SECONDS,
-    epoch: Math.floor((opts.now ?? new Date()).getTime() / 1000),
+    epoch: Math.floor((now ?? new Date()).getTime() / 1000),
     epochTolerance: PERIOD_SECONDS,
   });
   // The functional API types HOTP and TOTP results together; a TOTP match carries its step.
   if (!result.valid || !('timeStep' in result)) return null;
-  if (opts.lastUsedStep !== null && result.timeStep <= opts.lastUsedStep) return null;
   return result.timeStep;
 }
