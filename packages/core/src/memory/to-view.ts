@@ -16,7 +16,10 @@ export function toMemoryView(loaded: LoadedMemory, opts: { full?: boolean } = {}
   const text = row.contentEn ?? row.content;
   const truncated = !opts.full && text.length > MEMORY_PREVIEW_MAX_CHARS;
   const source = row.source;
-  const hasSource = Object.keys(source).length > 0;
+  // The thread a memory was written in orders the search documents only; it is not shown.
+  const hasSource = [source.agent, source.client, source.conversationId, source.transcriptChunkId].some(
+    (v) => typeof v === 'string',
+  );
   return {
     id: row.id,
     uri: memoryResourceUri(row.id),

@@ -8,6 +8,7 @@ import { planLexical } from './lexical-plan';
 import { stageClock } from './search-stages';
 import { candidatesStatement, type CandidateRow } from './sql/candidates';
 import { preludeStatement, queryTerms, type PreludeRow } from './sql/query-terms';
+import { queryTimeRange, withinRange } from './query-time';
 import { DEFAULT_TUNING } from './tuning';
 import type { HybridSearchOptions, HybridSearchResult } from './types';
 import { explain } from './why';
@@ -52,7 +53,14 @@ export async function hybridSearch(
         : null;
       clock.lap('lexical_plan');
       if (!plan && !vector) return [];
+      const during = queryTimeRange(options.query, new Date());
+      // In the time the query names: a bonus on the fused score, renormalised to 0..1.
+      const inTime = (r: CandidateRow) =>
+        during !== null && withinRange(r.event_at === null ? null : new Date(r.event_at), during);
+      const withTime = (fused: number, r: CandidateRow) =>
+        during ? (fused + (inTime(r) ? tuning.timeBonus : 0)) / (1 + tuning.timeBonus) : fused;
       const statement = candidatesStatement({
+        during,
         filters: options,
         lexical: plan,
         vector,
@@ -76,7 +84,7 @@ export async function hybridSearch(
         return {
           row: r,
           memoryId: r.memory_id,
-          score: Math.round(fuse(signals, ctx, tuning) * SCORE_PRECISION) / SCORE_PRECISION,
+          score: Math.round(withTime(fuse(signals, ctx, tuning), r) * SCORE_PRECISION) / SCORE_PRECISION,
           kind: r.kind,
           importance: Number(r.importance),
           orderedAt: new Date(r.ordered_at).getTime(),
@@ -94,6 +102,7 @@ export async function hybridSearch(
             speakerTerms: row.speaker_terms ?? [],
             cosine: row.cosine === null ? null : Number(row.cosine),
             vectorUsed: vector !== null,
+            inTime: inTime(row),
           },
           options.query,
         ),

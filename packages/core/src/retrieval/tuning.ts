@@ -19,6 +19,12 @@ export const retrievalTuningSchema = z.object({
   /** Added (in BM25 units, about one mid-frequency word) when the query names the speaker. */
   speakerBonus: z.number().min(0).default(1),
   /**
+   * Added to the fused score (then renormalised to 0..1) of a memory whose event time lies in the
+   * time the query names ("in May 2023", "last year"): a question about a time prefers what
+   * happened then.
+   */
+  timeBonus: z.number().min(0).default(0.3),
+  /**
    * How fused scores are made. `score`: (lexical/best lexical + w·cosine) / (1 + w), which keeps
    * how far apart the lexical scores are; rank fusion (`rrf`) throws that away and measured worse
    * once the lexical ranker was strong (R@5 0.746 → 0.678 at K=60).

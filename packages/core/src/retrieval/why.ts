@@ -7,6 +7,8 @@ export interface WhySignals {
   cosine: number | null;
   /** Whether the vector leg ran (a missing cosine then means the memory has no vector yet). */
   vectorUsed: boolean;
+  /** Its event time lies in the time the query names. */
+  inTime?: boolean;
 }
 
 const MAX_WORDS = 4;
@@ -61,6 +63,7 @@ export function explain(s: WhySignals, query: string): string {
     parts.push(`its neighbouring memories mention ${quoted(s.contextTerms, words)}`);
   }
   if (s.cosine !== null && s.vectorUsed) parts.push(`close in meaning (${s.cosine.toFixed(2)})`);
+  if (s.inTime) parts.push('happened in the time asked about');
   if (parts.length === 0) return 'Ranked by recency and kind only; no word or meaning matched.';
   const sentence = parts.join('; ');
   return `${sentence[0]?.toUpperCase() ?? ''}${sentence.slice(1)}.`;

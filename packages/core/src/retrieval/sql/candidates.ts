@@ -6,6 +6,7 @@ import { memoryConditions } from './filters';
 import type { LexicalPlan } from '../lexical-plan';
 import { EMPTY_LEXICAL, lexicalCtes } from './lexical';
 import { distanceParts, vectorCte, type QueryVector } from './vector';
+import type { TimeRange } from '../query-time';
 
 export interface CandidateRow {
   memory_id: string;
@@ -21,6 +22,7 @@ export interface CandidateRow {
   kind: string;
   importance: number;
   ordered_at: string | Date;
+  event_at: string | Date | null;
 }
 
 export interface CandidateQuery {
@@ -31,6 +33,14 @@ export interface CandidateQuery {
   vector: QueryVector | null;
   depth: number;
   tuning: RetrievalTuning;
+  /** The time the query names: memories whose event time lies in it are candidates too. */
+  during?: TimeRange | null;
+}
+
+function during(range: TimeRange): SQL {
+  return 'month' in range
+    ? sql`extract(month from m.event_at at time zone 'UTC') = ${range.month + 1}`
+    : sql`m.event_at >= ${range.from.toISOString()}::timestamptz and m.event_at < ${range.to.toISOString()}::timestamptz`;
 }
 
 export function candidatesStatement(c: CandidateQuery): SQL {
@@ -55,12 +65,20 @@ export function candidatesStatement(c: CandidateQuery): SQL {
     ctes.push(sql`
   vec(memory_id, distance, vec_rank) as (select null::uuid, null::float8, null::bigint where false)`);
   }
-  ctes.push(sql`
-  cand as (select memory_id from lex_top union select memory_id from vec)`);
+  // A question about a time may share no word with what happened then ("what did we do last year?").
+  const timed = c.during
+    ? sql`
+  tim as materialized (
+    select m.id as memory_id from memories m
+    where ${conditions} and ${during(c.during)}
+    order by m.event_at desc, m.id limit ${c.depth}),`
+    : sql``;
+  ctes.push(sql`${timed}
+  cand as (select memory_id from lex_top union select memory_id from vec${c.during ? sql` union select memory_id from tim` : sql``})`);
   return sql`with ${sql.join(ctes, sql`,`)}
   select c.memory_id, l.lex_score, lt.lex_rank::int as lex_rank, l.own_terms, l.context_terms,
     l.speaker_terms, ${cosine} as cosine, v.vec_rank::int as vec_rank, m.kind::text as kind,
-    m.importance, coalesce(m.event_at, m.created_at) as ordered_at
+    m.importance, coalesce(m.event_at, m.created_at) as ordered_at, m.event_at
   from cand c
     join memories m on m.id = c.memory_id
     left join lex l on l.memory_id = c.memory_id
