@@ -6,6 +6,7 @@ import { registerAdminCommands } from './cli/admin';
 import { registerBackupCommands } from './cli/backup';
 import { registerConnectCommand } from './cli/connect';
 import { registerJobsCommands } from './cli/jobs';
+import { registerProjectCommands } from './cli/project';
 import { serve } from './main';
 import { serveStdio } from './stdio';
 
@@ -32,6 +33,7 @@ registerAdminCommands(program);
 registerConnectCommand(program);
 registerJobsCommands(program);
 registerBackupCommands(program);
+registerProjectCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message = isServiceError(err) ? `${err.code}: ${err.message}` : String(err);

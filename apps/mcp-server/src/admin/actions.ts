@@ -5,6 +5,16 @@ import { ensureRequestContext } from '@svc/observability';
 import { z } from 'zod';
 import { backupCreate, backupCreateArgs, backupList, backupListArgs, backupVerify, backupVerifyArgs } from './backup-actions';
 import { jobsList, jobsListArgs } from './jobs-actions';
+import {
+  projectAddMember,
+  projectAddMemberArgs,
+  projectList,
+  projectListArgs,
+  projectMembersArgs,
+  projectMembersList,
+  projectRemoveMember,
+  projectRemoveMemberArgs,
+} from './project-actions';
 import { tokenCreate, tokenCreateArgs } from './token-actions';
 import { userAdd, userAddArgs, userPassword, userPasswordArgs } from './user-actions';
 
@@ -29,6 +39,10 @@ export const ADMIN_ACTIONS = {
   'user.password': action({ args: userPasswordArgs, run: userPassword }),
   'token.create': action({ args: tokenCreateArgs, run: tokenCreate }),
   'jobs.list': action({ args: jobsListArgs, run: jobsList }),
+  'project.list': action({ args: projectListArgs, run: projectList }),
+  'project.members': action({ args: projectMembersArgs, run: projectMembersList }),
+  'project.add-member': action({ args: projectAddMemberArgs, run: projectAddMember }),
+  'project.remove-member': action({ args: projectRemoveMemberArgs, run: projectRemoveMember }),
   'backup.create': action({ args: backupCreateArgs, run: backupCreate }),
   'backup.list': action({ args: backupListArgs, run: backupList }),
   'backup.verify': action({ args: backupVerifyArgs, run: backupVerify }),
