@@ -8,12 +8,16 @@ const PLACEHOLDER =
 const PLACEHOLDER_WORD =
   /^(?:null|none|nil|undefined|true|false|string|number|required|optional|empty|hidden|masked|pass(?:word|wd)?|secret|pwd|token|letmein|hunter2|admin|root|test(?:ing)?|default)$/i;
 
-/** Function calls, indexing and member access (`os.environ["X"]`, `req.headers.authorization`). */
-const CODE_EXPRESSION = /[()[\]]|^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::|->)[A-Za-z_$][\w$]*)+$/;
+/** Function calls, indexing and member access (`os.environ["X"]`, `req.headers.authorization`);
+ *  names in code are short, so a 25-character run between dots is a token's body, not a member. */
+const CODE_EXPRESSION = /[()[\]]|^[A-Za-z_$][\w$]{0,24}(?:(?:\.|\?\.|::|->)[A-Za-z_$][\w$]{0,24})+$/;
 
-/** Paths, URLs and secret-manager references are exactly what users should store instead. */
-const REFERENCE =
-  /^(?:[/~\\]|\.{1,2}[/\\]|[a-z][a-z0-9+.-]*:\/\/|arn:|op:\/\/|vault:|ssm:|env:|projects\/)/i;
+/** URLs and secret-manager references are exactly what users should store instead. */
+const REFERENCE = /^(?:[a-z][a-z0-9+.-]*:\/\/|arn:|op:\/\/|vault:|ssm:|env:|projects\/)/i;
+
+/** A file path: `/etc/ssl/key.pem`, `~/.config/token`, `./secrets.json`. Keys in base64 may start
+ *  with `/` and `~` starts some client secrets, so a path needs a second separator or an extension. */
+const PATH = /^(?:~|\.{1,2})?[/\\][\w.-]+(?:[/\\][\w.-]*)+$|^(?:~|\.{1,2})?[/\\][\w-]+\.[a-z]{1,5}$/i;
 
 /** `prod-db-credentials-2024`, `my_app.secret`: a resource name, not the secret it names. */
 const NAME_LIKE = /^(?:[a-z]+|\d+)(?:[-_.](?:[a-z]+|\d+))+$/i;
@@ -37,7 +41,9 @@ export function looksLikeSecretValue(raw: string): boolean {
   const value = decoded(raw);
   if (value.length < 8 || value.length > 256) return false;
   if (PLACEHOLDER.test(value) || PLACEHOLDER_WORD.test(value)) return false;
-  if (CODE_EXPRESSION.test(value) || REFERENCE.test(value) || NAME_LIKE.test(value)) return false;
+  if (CODE_EXPRESSION.test(value) || REFERENCE.test(value) || PATH.test(value) || NAME_LIKE.test(value)) {
+    return false;
+  }
   if (/^(.)\1+$/.test(value)) return false;
   const classes = characterClasses(value);
   // Long random strings (hex, base64) may mix only two classes; short ones need three.
