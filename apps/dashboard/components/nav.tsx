@@ -3,6 +3,7 @@ const LINKS = [
   ['/memories', 'Memories'],
   ['/rules', 'Rules'],
   ['/projects', 'Projects'],
+  ['/boards', 'Boards'],
   ['/usage', 'Usage'],
   ['/settings', 'Settings'],
 ] as const;
