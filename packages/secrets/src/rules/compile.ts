@@ -65,11 +65,39 @@ function secretOf(match: RegExpExecArray): { secret: string; range: [number, num
   return { secret: match[0], range: [match.index, match.index + match[0].length] };
 }
 
-export function runRules(compiled: readonly CompiledRule[], text: string): RuleMatch[] {
-  const lower = text.toLowerCase();
+const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One pass over the text finds which keywords occur (gitleaks uses Aho-Corasick for the same
+ *  job); a rule runs only when one of its keywords did. The lookahead tries every position, so
+ *  overlapping keywords are all seen; at one position the longest wins, and the keywords it
+ *  contains are counted with it. */
+export function keywordScanner(compiled: readonly CompiledRule[]): (lower: string) => Set<string> {
+  const keywords = [...new Set(compiled.flatMap(({ rule }) => rule.keywords))];
+  keywords.sort((a, b) => b.length - a.length);
+  const pattern = new RegExp(`(?=(${keywords.map(escape).join('|')}))`, 'g');
+  const inside = new Map(keywords.map((k) => [k, keywords.filter((other) => k !== other && k.includes(other))]));
+  return (lower) => {
+    const seen = new Set<string>();
+    for (const match of lower.matchAll(pattern)) {
+      const keyword = match[1] ?? '';
+      if (seen.has(keyword)) continue;
+      seen.add(keyword);
+      // A match of "sk-or-" also means "sk-" occurs there.
+      for (const shorter of inside.get(keyword) ?? []) seen.add(shorter);
+    }
+    return seen;
+  };
+}
+
+export function runRules(
+  compiled: readonly CompiledRule[],
+  text: string,
+  keywordsIn: (lower: string) => Set<string> = keywordScanner(compiled),
+): RuleMatch[] {
+  const present = keywordsIn(text.toLowerCase());
   const found: RuleMatch[] = [];
   for (const { rule, pattern } of compiled) {
-    if (!rule.keywords.some((keyword) => lower.includes(keyword))) continue;
+    if (!rule.keywords.some((keyword) => present.has(keyword))) continue;
     for (const match of text.matchAll(pattern)) {
       const { secret, range } = secretOf(match);
       if (acceptsSecret(rule, secret)) found.push({ rule, range });

@@ -2,7 +2,7 @@
 import { AI_RULES } from './ai';
 import { CHAT_RULES } from './chat';
 import { CLOUD_RULES } from './cloud';
-import { compileRules, runRules, type RuleMatch } from './compile';
+import { compileRules, keywordScanner, runRules, type RuleMatch } from './compile';
 import { DATABASE_RULES } from './databases';
 import { FORGE_RULES } from './forges';
 import { KEY_RULES } from './keys';
@@ -28,9 +28,10 @@ export const RULE_FAMILIES: Readonly<Record<string, readonly Rule[]>> = {
 export const ALL_RULES: readonly Rule[] = Object.values(RULE_FAMILIES).flat();
 
 const COMPILED = compileRules(ALL_RULES);
+const KEYWORDS = keywordScanner(COMPILED);
 
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(ALL_RULES.map((rule) => [rule.id, rule]));
 
 export function detectByRules(text: string): RuleMatch[] {
-  return runRules(COMPILED, text);
+  return runRules(COMPILED, text, KEYWORDS);
 }
