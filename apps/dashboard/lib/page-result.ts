@@ -18,7 +18,13 @@ export function isFailure(value: unknown): value is ApiFailure {
 /** A sentence for people; the server's own message only for the codes whose text is meant for them. */
 export function failureText(failure: ApiFailure): string {
   if (failure.code === 'unreachable') return 'The memory server cannot be reached. Try again shortly.';
-  if (failure.status === 429) return 'Too many attempts. Wait a minute and try again.';
+  if (failure.status === 429) return `Too many attempts. Try again in ${waitText(failure.retryAfterSeconds ?? 60)}.`;
   if (failure.status >= 500) return 'The memory server could not do that just now. Try again shortly.';
   return failure.message;
+}
+
+/** A wait in words, rounded up to whole minutes: "a minute", "15 minutes". */
+export function waitText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
 }

@@ -19,8 +19,8 @@ const failure = (status: number): ApiResult<SessionAnswer> => ({ ok: false, stat
 
 describe('session gate', () => {
   it('leaves sign-in, health, sign-out and the disabled upload open', () => {
-    for (const p of ['/login', '/login/oidc/callback', '/healthz', '/upload', '/logout']) expect(isPublicPath(p)).toBe(true);
-    for (const p of ['/loginx', '/memories', '/mfa/verify', '/oauth/consent', '/']) expect(isPublicPath(p)).toBe(false);
+    for (const p of ['/login', '/login/oidc/callback', '/healthz', '/upload', '/logout', '/setup', '/signup']) expect(isPublicPath(p)).toBe(true);
+    for (const p of ['/loginx', '/memories', '/mfa/verify', '/oauth/consent', '/', '/setupx', '/signup/x']) expect(isPublicPath(p)).toBe(false);
   });
 
   it('sends a request without a cookie to sign in', () => {

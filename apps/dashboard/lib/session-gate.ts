@@ -3,12 +3,15 @@ import type { ApiResult } from './api/client';
 import type { SessionAnswer } from './api/schemas';
 
 /**
- * Pages anyone may open: sign-in (and its handlers), health, the disabled upload form, and sign-out,
- * which must work from the second-factor page too (its handler checks Origin and needs no session).
+ * Pages anyone may open: sign-in (and its handlers), first-run setup and sign-up (their server routes
+ * decide who may make an account), health, the disabled upload form, and sign-out, which must work
+ * from the second-factor page too (its handler checks Origin and needs no session).
  */
 export function isPublicPath(pathname: string): boolean {
   return (
     pathname === '/login' ||
+    pathname === '/setup' ||
+    pathname === '/signup' ||
     pathname === '/logout' ||
     pathname.startsWith('/login/') ||
     pathname === '/healthz' ||

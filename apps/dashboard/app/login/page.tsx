@@ -1,4 +1,6 @@
-// Sign-in page: password form, and the external provider's button when the server has one configured.
+// Sign-in page: password form, the external provider's button when the server has one configured, and
+// the way to an account: /setup on an instance without any, /signup where sign-up is open.
+import { redirect } from 'next/navigation';
 import { signInApi } from '../../lib/api/account';
 import { safeNext } from '../../lib/safe-next';
 import type { SearchParams } from '../../lib/search-params';
@@ -11,15 +13,17 @@ const NOTICES: Record<string, string> = {
   oidc_failed: 'Signing in with the external provider did not work. Try again or use your password.',
   signed_out: 'You are signed out.',
   deleted: 'Your account has been deleted.',
+  set_up: 'This instance already has its owner. Sign in, or ask the owner for an invitation.',
 };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const next = safeNext(typeof params.next === 'string' ? params.next : null);
   const notice = typeof params.notice === 'string' ? NOTICES[params.notice] : undefined;
-  const oidc = await signInApi().oidc();
+  const [oidc, signup] = await Promise.all([signInApi().oidc(), signInApi().signupState()]);
+  if (signup.ok && signup.data.needs_setup) redirect('/setup');
   return (
-    <main className="narrow">
+    <main className="narrow" id="main">
       <h1>Sign in</h1>
       {notice ? (
         <p className={params.notice === 'oidc_failed' ? 'error' : 'notice'} role="status">
@@ -37,6 +41,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             </button>
           </form>
         </>
+      ) : null}
+      {signup.ok && signup.data.open ? (
+        <p className="muted">
+          No account yet? <a href="/signup">Create one</a>
+        </p>
       ) : null}
     </main>
   );

@@ -1,6 +1,7 @@
 // Second-factor settings: enrol (secret, then a code, then recovery codes), new recovery codes, removal.
 'use server';
 import { redirect } from 'next/navigation';
+import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { EnrollAnswer } from '../../lib/api/schemas';
 import { openAccount } from '../../lib/account-action';
@@ -8,6 +9,8 @@ import { failureText } from '../../lib/page-result';
 
 export interface MfaState {
   enroll?: EnrollAnswer;
+  /** The otpauth URI as an SVG QR code (data URL), made here so no page script or network is needed. */
+  qr?: string;
   recoveryCodes?: string[];
   error?: string;
 }
@@ -26,7 +29,9 @@ export async function enrolStep(previous: MfaState, form: FormData): Promise<Mfa
   if (!opened.ok) return { error: opened.error };
   if (form.get('intent') === 'start') {
     const started = await opened.api.mfaEnroll();
-    return started.ok ? { enroll: started.data } : { error: failureText(started) };
+    if (!started.ok) return { error: failureText(started) };
+    const svg = await QRCode.toString(started.data.otpauth_uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return { enroll: started.data, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
   const parsed = ConfirmForm.safeParse({ factor_id: form.get('factor_id'), code: form.get('code') ?? '' });
   if (!parsed.success) return { ...previous, error: 'Enter the 6-digit code your app shows.' };

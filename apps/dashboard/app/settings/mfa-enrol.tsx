@@ -2,6 +2,7 @@
 'use client';
 import { useActionState } from 'react';
 import { enrolStep, type MfaState } from './mfa-actions';
+import { CopyButton } from '../../components/copy-button';
 import { RecoveryCodes } from './recovery-codes';
 
 export function MfaEnrol() {
@@ -26,15 +27,33 @@ export function MfaEnrol() {
   return (
     <form action={action} className="stack">
       {error}
-      <p>Add this secret to your authenticator app (or open the link on a device that has one):</p>
-      <p>
-        Secret: <code className="secret" data-testid="totp-secret">{state.enroll.secret}</code>
-      </p>
-      <p>
-        <a href={state.enroll.otpauth_uri} data-testid="otpauth-uri">
-          {state.enroll.otpauth_uri}
-        </a>
-      </p>
+      <div className="qr-pair">
+        {state.qr ? (
+          <img
+            src={state.qr}
+            width={192}
+            height={192}
+            alt="QR code of the secret below, for an authenticator app's camera"
+            data-testid="totp-qr"
+          />
+        ) : null}
+        <div className="stack">
+          <p>Scan the QR code with your authenticator app, or type this secret into it:</p>
+          <p>
+            <code className="secret" id="totp-secret" data-testid="totp-secret">
+              {state.enroll.secret}
+            </code>
+          </p>
+          <CopyButton text={state.enroll.secret} label="Copy the secret" targetId="totp-secret" />
+          <p className="muted">
+            On a device with an authenticator app you can also{' '}
+            <a href={state.enroll.otpauth_uri} data-testid="otpauth-uri">
+              open the setup link
+            </a>
+            .
+          </p>
+        </div>
+      </div>
       <input type="hidden" name="factor_id" value={state.enroll.factor_id} />
       <label>
         Code from the app

@@ -5,13 +5,25 @@ import {
   aalAnswer,
   agentsAnswer,
   enrollAnswer,
+  invitationMade,
+  invitationsAnswer,
   loginAnswer,
   noContent,
   oidcInfo,
   oidcStartAnswer,
   recoveryCodesAnswer,
   sessionAnswer,
+  setupState,
+  signupState,
+  tokenMade,
+  tokensAnswer,
 } from './schemas';
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  display_name?: string;
+}
 
 export function serverApi(token?: string): ServerApi {
   return createServerApi({ baseUrl: appEnv().MCP_SERVER_URL, token });
@@ -26,6 +38,16 @@ export function signInApi(api: ServerApi = serverApi()) {
       api.request('POST', '/account/oidc/start', oidcStartAnswer, { redirect_uri: redirectUri }),
     oidcCallback: (callbackUrl: string) =>
       api.request('POST', '/account/oidc/callback', loginAnswer, { callback_url: callbackUrl }),
+    setupState: () => api.request('GET', '/account/setup', setupState),
+    setup: (account: NewAccount) => api.request('POST', '/account/setup', loginAnswer, account),
+    signupState: (invitation?: string) =>
+      api.request(
+        'GET',
+        `/account/signup${invitation ? `?invitation=${encodeURIComponent(invitation)}` : ''}`,
+        signupState,
+      ),
+    signup: (account: NewAccount & { invitation?: string }) =>
+      api.request('POST', '/account/signup', loginAnswer, account),
   };
 }
 
@@ -43,6 +65,15 @@ export function accountApi(token: string, api: ServerApi = serverApi(token)) {
     agents: () => api.request('GET', '/account/agents', agentsAnswer),
     revokeAgent: (sessionId: string) =>
       api.request('DELETE', `/account/agents/${encodeURIComponent(sessionId)}`, noContent),
+    tokens: () => api.request('GET', '/account/tokens', tokensAnswer),
+    createToken: (name: string, expiresInDays?: number) =>
+      api.request('POST', '/account/tokens', tokenMade, { name, expires_in_days: expiresInDays }),
+    revokeToken: (id: string) => api.request('DELETE', `/account/tokens/${encodeURIComponent(id)}`, noContent),
+    invitations: () => api.request('GET', '/account/invitations', invitationsAnswer),
+    createInvitation: (email: string | undefined, expiresInDays: number) =>
+      api.request('POST', '/account/invitations', invitationMade, { email, expires_in_days: expiresInDays }),
+    revokeInvitation: (id: string) =>
+      api.request('DELETE', `/account/invitations/${encodeURIComponent(id)}`, noContent),
     deleteAccount: (confirmEmail: string) => api.request('DELETE', '/account', noContent, { confirm_email: confirmEmail }),
   };
 }

@@ -7,6 +7,10 @@ export type ApiFailure = {
   /** The contract's code, the flat OAuth `error`, or `unreachable` when the server did not answer. */
   code: string;
   message: string;
+  /** From `Retry-After` on a 429: how long the wait really is (a lockout lasts 15 minutes, not one). */
+  retryAfterSeconds?: number;
+  /** The contract error's `details` (e.g. `reason: 'code_reused'`), when the server gave any. */
+  details?: Record<string, unknown>;
 };
 export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
 
@@ -40,7 +44,12 @@ export function createServerApi({ baseUrl, token, timeoutMs = 10_000 }: ServerAp
         return { ok: false, status: 503, code: 'unreachable', message: 'The memory server cannot be reached.' };
       }
       const json: unknown = res.status === 204 ? undefined : await res.json().catch(() => undefined);
-      if (!res.ok) return { ok: false, status: res.status, ...errorOf(json, res.status) };
+      if (!res.ok) {
+        const retryAfter = Number(res.headers.get('retry-after'));
+        const failure: ApiFailure = { ok: false, status: res.status, ...errorOf(json, res.status) };
+        if (Number.isFinite(retryAfter) && retryAfter > 0) failure.retryAfterSeconds = retryAfter;
+        return failure;
+      }
       const parsed = schema.safeParse(json);
       if (!parsed.success) {
         return { ok: false, status: 502, code: 'bad_answer', message: `Unexpected answer from ${method} ${path}.` };
@@ -51,7 +60,7 @@ export function createServerApi({ baseUrl, token, timeoutMs = 10_000 }: ServerAp
 }
 
 /** Both error shapes the server uses: the contract's `{error:{code,message}}` and the flat OAuth one. */
-function errorOf(json: unknown, status: number): { code: string; message: string } {
+function errorOf(json: unknown, status: number): { code: string; message: string; details?: Record<string, unknown> } {
   if (json && typeof json === 'object' && 'error' in json) {
     const { error } = json as { error: unknown; error_description?: unknown };
     if (typeof error === 'string') {
@@ -59,8 +68,13 @@ function errorOf(json: unknown, status: number): { code: string; message: string
       return { code: error, message: typeof description === 'string' ? description : error };
     }
     if (error && typeof error === 'object') {
-      const { code, message } = error as { code?: unknown; message?: unknown };
-      if (typeof code === 'string') return { code, message: typeof message === 'string' ? message : code };
+      const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
+      if (typeof code === 'string') {
+        const text = typeof message === 'string' ? message : code;
+        return details && typeof details === 'object'
+          ? { code, message: text, details: details as Record<string, unknown> }
+          : { code, message: text };
+      }
     }
   }
   return { code: `http_${status}`, message: `The memory server answered ${status}.` };

@@ -68,7 +68,42 @@ export const connectedAgent = z
     client_id: z.string().nullish(),
     created_at: z.string().nullish(),
     last_used_at: z.string().nullish(),
+    redirect_hosts: z.array(z.string()).default([]),
+    registered_at: z.string().nullish(),
   })
   .loose();
 export type ConnectedAgent = z.infer<typeof connectedAgent>;
 export const agentsAnswer = z.object({ agents: z.array(connectedAgent) });
+
+export const setupState = z.object({ needed: z.boolean() });
+export const signupState = z.object({
+  open: z.boolean(),
+  needs_setup: z.boolean(),
+  invitation: z.object({ email: z.string().nullable(), expires_at: z.string() }).nullable(),
+});
+export type SignupState = z.infer<typeof signupState>;
+
+export const invitationItem = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  state: z.enum(['open', 'accepted', 'revoked', 'expired']),
+  accepted_at: z.string().nullable(),
+});
+export type InvitationItem = z.infer<typeof invitationItem>;
+export const invitationsAnswer = z.object({ invitations: z.array(invitationItem), signup_open: z.boolean() });
+export const invitationMade = z.object({ invitation: invitationItem, code: z.string().min(1) });
+
+export const tokenItem = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  state: z.enum(['live', 'revoked', 'expired']),
+});
+export type TokenItem = z.infer<typeof tokenItem>;
+export const tokensAnswer = z.object({ tokens: z.array(tokenItem) });
+export const tokenMade = z.object({ token: z.string().min(1), record: tokenItem });

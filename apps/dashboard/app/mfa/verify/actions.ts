@@ -3,6 +3,7 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { accountApi } from '../../../lib/api/account';
+import type { ApiFailure } from '../../../lib/api/client';
 import { failureText } from '../../../lib/page-result';
 import { safeNext, withNext } from '../../../lib/safe-next';
 import { CROSS_SITE, fromDashboard, sessionToken } from '../../../lib/session';
@@ -20,6 +21,14 @@ const VerifyForm = z.object({
   next: z.string().max(2048).optional(),
 });
 
+/** A spent code and a wrong one call for different things: waiting for the next code, or checking the app. */
+function codeRefusal(failure: ApiFailure): string {
+  if (failure.details?.reason === 'code_reused') {
+    return 'That code was already used. Wait for your app to show the next one (a new code every 30 seconds).';
+  }
+  return 'That code did not work. Enter the code your app shows now, or a recovery code.';
+}
+
 export async function verifyCode(_previous: VerifyState, form: FormData): Promise<VerifyState> {
   if (!(await fromDashboard())) return { error: CROSS_SITE };
   const parsed = VerifyForm.safeParse({ code: form.get('code') ?? '', next: form.get('next') ?? undefined });
@@ -30,7 +39,7 @@ export async function verifyCode(_previous: VerifyState, form: FormData): Promis
   const result = await accountApi(token).mfaVerify(parsed.data.code);
   if (!result.ok) {
     if (result.status === 401) redirect(withNext('/login', next));
-    return { error: result.status === 400 ? 'That code did not work. Try the current code.' : failureText(result) };
+    return { error: result.status === 400 ? codeRefusal(result) : failureText(result) };
   }
   redirect(next);
 }
