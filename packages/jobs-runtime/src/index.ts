@@ -6,6 +6,7 @@ export { createJobRuntime, deployRunId, type JobRuntime, type JobRuntimeOptions 
 export { queuedRunsOn } from './queued-runs';
 export { listSchedules, type ScheduleRow } from './schedules';
 export { usageUpkeepJob } from './definitions/usage-upkeep';
+export { REEMBED_JOB, reembedJob } from './definitions/reembed';
 export { startJobWorker, type WorkerParts } from './worker';
 export { TRANSLATE_MEMORY_JOB, TRANSLATION_JOB, translationJobs } from './definitions/translation';
 export { savedCheckQueueOn, translationQueueOn } from './translation-queue';

@@ -5,6 +5,7 @@ import type { LlmClient } from '@svc/llm';
 import { backgroundRunJobs } from './definitions/background-runs';
 import { hygieneJob } from './definitions/hygiene';
 import { keepWarmJob } from './definitions/keep-warm';
+import { reembedJob } from './definitions/reembed';
 import { translationJobs } from './definitions/translation';
 import { savedMemoryJobs } from './definitions/saved-memory';
 import { usageUpkeepJob } from './definitions/usage-upkeep';
@@ -26,6 +27,7 @@ export function registeredJobs(parts: JobParts): JobDefinition[] {
   const jobs: (JobDefinition | null)[] = [
     usageUpkeepJob as JobDefinition,
     keepWarmJob(parts.embedder, parts.keepWarmMinutes),
+    reembedJob(parts.embedder),
     hygieneJob(parts.memory, parts.hygieneIntervalHours),
     ...backgroundRunJobs(parts.memory),
     ...savedMemoryJobs(parts.memory),
