@@ -57,11 +57,13 @@ export interface RuleMatch {
   range: [start: number, end: number];
 }
 
-/** Group 1, when present, is the secret; otherwise the whole match. */
+/** The first group that took part, when there is one, is the secret; otherwise the whole match. */
 function secretOf(match: RegExpExecArray): { secret: string; range: [number, number] } {
-  const group = match[1];
-  const indices = match.indices?.[1];
-  if (group !== undefined && indices !== undefined) return { secret: group, range: indices };
+  for (let group = 1; group < match.length; group += 1) {
+    const value = match[group];
+    const indices = match.indices?.[group];
+    if (value !== undefined && indices !== undefined) return { secret: value, range: indices };
+  }
   return { secret: match[0], range: [match.index, match.index + match[0].length] };
 }
 

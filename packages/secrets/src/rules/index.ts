@@ -2,6 +2,7 @@
 import { AI_RULES } from './ai';
 import { CHAT_RULES } from './chat';
 import { CLOUD_RULES } from './cloud';
+import { COMMAND_RULES } from './commands';
 import { compileRules, keywordScanner, runRules, type RuleMatch } from './compile';
 import { DATABASE_RULES } from './databases';
 import { FORGE_RULES } from './forges';
@@ -23,6 +24,7 @@ export const RULE_FAMILIES: Readonly<Record<string, readonly Rule[]>> = {
   'databases and data services': DATABASE_RULES,
   'developer and observability SaaS': SAAS_RULES,
   'key material': KEY_RULES,
+  'command lines': COMMAND_RULES,
 };
 
 export const ALL_RULES: readonly Rule[] = Object.values(RULE_FAMILIES).flat();
