@@ -1,23 +1,29 @@
-// One memory in the list, with the button that fits its state.
-import type { MemoryItem } from '../../lib/api/data-schemas';
+// One memory in the list: a box to tick for the bulk actions, its text linking to its page, and the button its state allows.
+import type { MemoryRow as Row } from '../../lib/api/data-pages';
 import { forgetMemory, restoreMemory } from './actions';
+import { stateLabel } from './memory-state';
 
-export function MemoryRow({ memory, back }: { memory: MemoryItem; back: string }) {
+export function MemoryRow({ memory }: { memory: Row }) {
   const retired = memory.retired ?? memory.status === 'retired';
+  const text = memory.content.length > 160 ? `${memory.content.slice(0, 159)}…` : memory.content;
   return (
     <tr data-testid="memory-row">
-      <td className={retired ? 'status-retired' : undefined}>{memory.content}</td>
+      <td>
+        <input type="checkbox" name="ids" value={memory.id} aria-label={`Select: ${text}`} />
+      </td>
+      <td className={retired ? 'status-retired' : undefined}>
+        <a href={`/memories/${memory.id}`}>{text}</a>
+      </td>
       <td>{memory.kind ?? ''}</td>
-      <td>{memory.status ?? 'active'}</td>
+      <td>{memory.language ?? ''}</td>
+      <td>{stateLabel(memory)}</td>
+      <td>{memory.project ? (memory.project.name ?? 'a project') : 'personal'}</td>
       <td>{memory.created_at ? memory.created_at.slice(0, 10) : ''}</td>
       <td>
-        <form action={retired ? restoreMemory : forgetMemory}>
-          <input type="hidden" name="id" value={memory.id} />
-          <input type="hidden" name="back" value={back} />
-          <button type="submit" className="secondary">
-            {retired ? 'Restore' : 'Forget'}
-          </button>
-        </form>
+        {/* The list's one form carries every row: the pressed button names its memory. */}
+        <button type="submit" name="id" value={memory.id} formAction={retired ? restoreMemory : forgetMemory} className="secondary">
+          {retired ? 'Restore' : 'Forget'}
+        </button>
       </td>
     </tr>
   );

@@ -103,7 +103,7 @@ describe.skipIf(!stack?.passwords)('consent', () => {
     await row.getByRole('button', { name: 'Forget' }).click();
     await page.getByText('The memory was forgotten.').waitFor();
     expect(await page.getByTestId('memory-row').filter({ hasText: 'green tea' }).count()).toBe(0);
-    await page.getByLabel('Show forgotten').check();
+    await page.getByLabel('State').selectOption('retired');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByTestId('memory-row').filter({ hasText: 'green tea' }).getByRole('button', { name: 'Restore' }).click();
     await page.getByText('The memory was restored.').waitFor();

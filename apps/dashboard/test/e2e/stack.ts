@@ -33,6 +33,8 @@ export interface Stack extends StackInfo {
 export interface DedicatedStack extends Stack {
   /** Stops the server and starts it again over the same data directory, port and PUBLIC_URL. */
   restartServer(): Promise<void>;
+  /** Runs `svc <args>` against this stack's data (through the running server's local channel); its output, or a throw. */
+  cli(args: string[]): Promise<string>;
 }
 
 export interface StackOptions {
@@ -122,7 +124,12 @@ export async function startDedicatedStack(emails: string[], built: Promise<void>
       },
     });
     await Promise.all([waitForHttp(`${serverUrl}/healthz`, server), waitForHttp(`${dashboardUrl}/login`, dashboard)]);
-    return { serverUrl, dashboardUrl, password: PASSWORD, passwords, close, restartServer };
+    const cli = async (args: string[]) => {
+      const done = await svc(args, env);
+      if (done.code !== 0) throw new Error(`svc ${args.join(' ')} failed:\n${done.output}`);
+      return done.output;
+    };
+    return { serverUrl, dashboardUrl, password: PASSWORD, passwords, close, restartServer, cli };
   } catch (err) {
     await built.catch(() => undefined);
     await close();
