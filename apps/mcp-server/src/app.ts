@@ -9,13 +9,11 @@ import { edgeCheck, edgeGuard } from './http/edge-guard';
 import { errorResponder, notFoundRoute } from './http/errors';
 import { headerLimit } from './http/header-limit';
 import { healthRoutes } from './http/health';
+import { parseJsonBody } from './http/json-body';
 import { requestId } from './http/request-id';
 import { sessionCookieGuard } from './http/session-cookie-guard';
 import { mcpRoutes } from './mcp/http-route';
 import { oauthRoutes } from './oauth';
-
-/** Generous for a 200000-character transcript chunk in JSON-RPC framing, bounded against abuse. */
-const JSON_BODY_LIMIT = '4mb';
 
 export function createApp(deps: ServerDeps): express.Express {
   const app = express();
@@ -35,8 +33,9 @@ export function createApp(deps: ServerDeps): express.Express {
   app.use('/account', accountAuthRoutes(deps));
   // oidc-provider reads its own request bodies; the consent routes parse theirs.
   app.use(oauthRoutes(deps));
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // /mcp parses its own body after authentication, so an anonymous caller is answered 401 whatever it sent.
   app.use(mcpRoutes(deps));
+  app.use(parseJsonBody());
   app.use(accountDataRoutes(deps));
   app.use(notFoundRoute());
   app.use(errorResponder(deps.logger));

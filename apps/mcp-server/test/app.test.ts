@@ -76,7 +76,8 @@ describe('errors at the HTTP boundary', () => {
   });
 
   it('answers a body that is not JSON with validation_failed, never internal', async () => {
-    const res = await fetch(`${h.url}/mcp`, {
+    // Not /mcp: there the token is checked first (mcp-bad-input.test.ts covers its bodies).
+    const res = await fetch(`${h.url}/nowhere`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{not json',

@@ -18,7 +18,8 @@ const ROUTES: [label: string, path: string, init: RequestInit, status: number][]
   ['unknown route', '/nowhere', {}, 404],
   ['POST /oauth/authorize (no such route)', '/oauth/authorize', { method: 'POST' }, 404],
   ['MCP without a token', '/mcp', { method: 'POST', headers: json, body: '{}' }, 401],
-  ['body that is not JSON', '/mcp', { method: 'POST', headers: json, body: '{nope' }, 400],
+  // Not /mcp: there the token is checked before the body, so a tokenless bad body is 401 (above).
+  ['body that is not JSON', '/nowhere', { method: 'POST', headers: json, body: '{nope' }, 400],
   ['headers too large', '/healthz', { headers: { 'x-filler': 'x'.repeat(11_000) } }, 413],
 ];
 

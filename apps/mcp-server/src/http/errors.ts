@@ -19,6 +19,7 @@ function classifyHttpError(err: unknown): ServiceError {
   const parserType = (err as BodyParserError | null)?.type;
   if (parserType === 'entity.too.large') return fail.validation('Request body is too large');
   if (parserType === 'entity.parse.failed') return fail.validation('Request body is not valid JSON');
+  if (parserType === 'charset.unsupported') return fail.validation('Request body must be JSON in UTF-8');
   if (typeof parserType === 'string' && parserType.startsWith('encoding.')) {
     return fail.validation('Request body encoding is not supported');
   }

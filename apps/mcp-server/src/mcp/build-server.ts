@@ -1,6 +1,6 @@
 // Builds one MCP server for one caller: the contract capability, the instructions and the tools.
 import { randomUUID } from 'node:crypto';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CAPABILITY_KEY, CONTRACT_VERSION } from '@svc/contract';
 import { ensureRequestContext } from '@svc/observability';
@@ -10,6 +10,7 @@ import { registerCompletions } from './completions';
 import { registerPrompts } from './prompts/index';
 import { registerResources } from './resources';
 import { registerLogging } from './session-log';
+import { ParamsCheckedServer } from './params-checked-server';
 import { listTools } from './tool-list';
 
 export type { McpContext } from './mcp-context';
@@ -19,7 +20,7 @@ export type { McpContext } from './mcp-context';
  * error body (code `validation_failed`), which McpServer's built-in validation does not produce.
  */
 export function buildMcpServer(ctx: McpContext): Server {
-  const server = new Server(
+  const server = new ParamsCheckedServer(
     { name: 'memory-service', version: ctx.deps.build.version },
     {
       capabilities: {

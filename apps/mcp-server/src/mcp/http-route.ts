@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Caller } from '../auth/caller';
 import type { ServerDeps } from '../deps';
 import { bearerAuth } from '../http/bearer-auth';
+import { jsonContentOnly, parseJsonBody } from '../http/json-body';
 import { originGuard } from '../http/origin-guard';
 import { createToolPlaneLimiter, rateLimitCaller } from '../http/rate-limit';
 import { buildMcpServer } from './build-server';
@@ -51,7 +52,8 @@ export function mcpRoutes(deps: ServerDeps): Router {
     await transport.handleRequest(req, res, req.body);
   };
 
-  router.post('/mcp', auth, limit, (req, res, next) => handle(req, res).catch(next));
+  // Authentication first: what the body is (or claims to be) is only looked at for a known caller.
+  router.post('/mcp', auth, jsonContentOnly(), parseJsonBody(), limit, (req, res, next) => handle(req, res).catch(next));
   // Stateless mode has no standalone stream to resume and no session to delete.
   router.all('/mcp', auth, (_req, res) => {
     res.setHeader('Allow', 'POST');
