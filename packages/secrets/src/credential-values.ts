@@ -3,10 +3,13 @@
 // placeholders, code expressions and references out: a false positive blocks a user's memory.
 
 const PLACEHOLDER =
-  /[<>{}]|^\$|\$[({]|%[A-Z_]+%|x{3,}|\*{3,}|\.{3}|•|change.?me|example|placeholder|your[_-]|redacted|dummy|sample|(?:secret|password|token|key)[_-]?here/i;
+  /[<>{}]|^\$|\$[({]|x{3,}|\*{3,}|\.{3}|•|change.?me|example|placeholder|your[_-]|redacted|dummy|sample|(?:secret|password|token|key)[_-]?here/i;
 
 const PLACEHOLDER_WORD =
   /^(?:null|none|nil|undefined|true|false|string|number|required|optional|empty|hidden|masked|pass(?:word|wd)?|secret|pwd|token|letmein|hunter2|admin|root|test(?:ing)?|default)$/i;
+
+/** `%DB_PASSWORD%`: a Windows environment reference (upper case, so `%k%` inside a password is not). */
+const WINDOWS_VARIABLE = /%[A-Z][A-Z0-9_]+%/;
 
 /** Function calls, indexing and member access (`os.environ["X"]`, `req.headers.authorization`);
  *  names in code are short, so a 25-character run between dots is a token's body, not a member. */
@@ -40,7 +43,7 @@ function decoded(value: string): string {
 export function looksLikeSecretValue(raw: string): boolean {
   const value = decoded(raw);
   if (value.length < 8 || value.length > 256) return false;
-  if (PLACEHOLDER.test(value) || PLACEHOLDER_WORD.test(value)) return false;
+  if (PLACEHOLDER.test(value) || PLACEHOLDER_WORD.test(value) || WINDOWS_VARIABLE.test(value)) return false;
   if (CODE_EXPRESSION.test(value) || REFERENCE.test(value) || PATH.test(value) || NAME_LIKE.test(value)) {
     return false;
   }

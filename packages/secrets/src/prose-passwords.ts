@@ -16,6 +16,13 @@ const PROSE = new RegExp(
   'dgi',
 );
 
+/** The same stated the other way round: "I set the NAS root password to …", "changed the Twilio
+ *  token to …". Group 1 is the key word, so the value check knows a password from a key. */
+const PROSE_SET = new RegExp(
+  String.raw`\b(?:set|changed|reset|updated|rotated)\b[^.\n!?;]{0,40}?\b(pass(?:word|phrase|code|wd)|pwd|secret|key|token|credential)s?\b[^.\n!?;]{0,24}?\bto\s+["'“‘\x60]?([^\s"'”’\x60]{4,200})`,
+  'dgi',
+);
+
 /** Terms that follow "password is" in technical notes without being one. */
 const TERMS = new Set([
   'argon2', 'argon2id', 'bcrypt', 'scrypt', 'pbkdf2', 'sha1', 'sha256', 'sha512', 'md5', 'base64',
@@ -61,6 +68,13 @@ function proseSecretAccepted(gap: string, raw: string): boolean {
 
 export function detectProsePasswords(text: string): ProseSpan[] {
   const spans: ProseSpan[] = [];
+  for (const match of text.matchAll(PROSE_SET)) {
+    const [word, value] = [match[1] ?? '', match[2]];
+    const at = match.indices?.[2];
+    if (value === undefined || at === undefined) continue;
+    const secret = /^pass|^pwd/i.test(word) ? proseValueIsSecret(value) : proseSecretAccepted('', value);
+    if (secret) spans.push({ range: [at[0], at[0] + value.replace(TRAILING, '').length] });
+  }
   for (const match of text.matchAll(PROSE_SECRET)) {
     const [gap, value] = [match[1] ?? '', match[2]];
     const at = match.indices?.[2];

@@ -45,9 +45,10 @@ const ASSIGNMENT = new RegExp(
   'dgi',
 );
 
-/** The same names in camelCase (`twilioAuthToken = "…"`, `dbPassword: …`), as code and JSON write them. */
+/** The same names in camelCase or PascalCase (`twilioAuthToken = "…"`, `DbPassword: …`), as code,
+ *  JSON and struct literals write them. */
 const CAMEL_ASSIGNMENT = new RegExp(
-  String.raw`(?<![\w.-])[a-z][a-zA-Z0-9]*(?:Password|Passwd|Pwd|Passphrase|Secret|ApiKey|AccessKey|SecretKey|PrivateKey|AccountKey|AuthKey|KeyBase|SigningKey|EncryptionKey|MasterKey|Credentials?|(?:Auth|Access|Refresh|Api|Bearer|Session|Bot|App|Service|Deploy|Oauth|Webhook|Admin|Integration)Token)["']?(?![\w-])` +
+  String.raw`(?<![\w.-])[A-Za-z][a-zA-Z0-9]*?(?:Password|Passwd|Pwd|Passphrase|Secret|ApiKey|AccessKey|SecretKey|PrivateKey|AccountKey|AuthKey|KeyBase|SigningKey|EncryptionKey|MasterKey|Credentials?|(?:Auth|Access|Refresh|Api|Bearer|Session|Bot|App|Service|Deploy|Oauth|Webhook|Admin|Integration)Token)["']?(?![\w-])` +
     VALUE,
   'dg',
 );
@@ -58,6 +59,14 @@ const GENERIC_SECRET = new RegExp(
   String.raw`(?<![\w.-])((?:[\w-]*?[_.-])?(?:token|key|secret|auth|creds?|sig(?:nature)?))["']?(?![\w-])` + VALUE,
   'dgi',
 );
+
+/** Kubernetes and CI env lists: `- name: DB_PASSWORD` with `value: …` on the next line. */
+const NAME_VALUE_PAIR =
+  /\bname:[ \t]*["']?([A-Za-z][\w.-]{0,80})["']?[ \t]*\r?\n[ \t]*value:[ \t]*(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"'#][^\s"']{0,255}))/dg;
+
+/** A credential's name in any case style: the last word says what it holds. */
+const CREDENTIAL_NAME =
+  /(?:^|[_.-]|[a-z](?=[A-Z]))(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?|auth)(?:[_.-]?base)?$/i;
 
 /** Names whose long random values are identifiers, hashes or public keys, not secrets. */
 const HARMLESS_NAME =
@@ -96,6 +105,11 @@ export const SUPPLEMENTARY_DETECTORS: readonly SupplementaryDetector[] = [
   { messageId: 'CREDENTIAL_ASSIGNMENT', pattern: CAMEL_ASSIGNMENT, accept: looksLikeSecretValue },
   { messageId: 'CREDENTIAL_ASSIGNMENT', pattern: ENV_TOKEN, accept: looksLikeSecretValue },
   { messageId: 'GENERIC_SECRET', pattern: GENERIC_SECRET, accept: genericAccept },
+  {
+    messageId: 'CREDENTIAL_ASSIGNMENT',
+    pattern: NAME_VALUE_PAIR,
+    accept: (value, name) => CREDENTIAL_NAME.test(name) && !HARMLESS_NAME.test(name) && looksLikeSecretValue(value),
+  },
   { messageId: 'CREDENTIAL_URL', pattern: CREDENTIAL_URL, accept: looksLikeSecretValue },
 ];
 

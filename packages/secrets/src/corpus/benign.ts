@@ -89,6 +89,13 @@ const GENERATED: Readonly<Record<string, readonly Maker[]>> = {
     () => 'The SSH key for the bastion is ~/.ssh/id_ed25519; the public half is in the repo.',
     () => 'Secret scanning flagged a token in CI last week; it was a test fixture.',
     () => 'The cache key is derived from the project id and the query.',
+    () => 'I reset the password to the default printed on the router label.',
+    () => 'We rotated the signing key to a new KMS key last night.',
+    () => 'Set the API key to the value from the dashboard, then restart the worker.',
+    () => 'I changed the token to expire after 15 minutes instead of an hour.',
+    () => 'env:\n  - name: LOG_LEVEL\n    value: debug\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef:\n        name: db\n        key: password',
+    () => 'cfg := Config{Password: os.Getenv("DB_PASSWORD"), Timeout: 30}',
+    () => 'curl -u "$USER:$PASS" https://nas.local/api && mysql -u root -p shop',
   ],
 };
 

@@ -1,5 +1,5 @@
 // The credential corpus: every kind written every way it can be, with fresh fake values per case.
-import { FORMAT_NAMES, FORMATS, type FormatName } from './formats';
+import { FORMAT_NAMES, write, type FormatName } from './formats';
 import { CREDENTIAL_KINDS, type CredentialKind } from './kinds';
 import { seeded } from './random';
 
@@ -17,7 +17,7 @@ export function credentialCorpus(seed = 'svc-secrets-corpus'): CredentialCase[] 
   for (const kind of CREDENTIAL_KINDS) {
     for (const format of FORMAT_NAMES) {
       const value = kind.make(seeded(`${seed}/${kind.id}/${format}`));
-      const text = FORMATS[format](kind, value);
+      const text = write(format, kind, value, seeded(`${seed}/${kind.id}/${format}/phrasing`));
       if (text !== null) cases.push({ kind, format, text, secret: kind.secretOf?.(value) ?? value });
     }
   }

@@ -1,6 +1,8 @@
 // The ways people write one credential down: a sentence, a .env line, JSON, YAML, a URL, code, a
-// chat transcript. Each takes the kind and its fake value and returns the text a memory would hold.
+// chat transcript. Each way has several phrasings, one drawn per case by the seeded generator, so
+// the corpus is not written to fit the detectors.
 import type { CredentialKind } from './kinds';
+import type { Random } from './random';
 
 export type FormatName = 'prose' | 'env' | 'json' | 'yaml' | 'url' | 'code' | 'transcript';
 
@@ -18,31 +20,76 @@ const section = (kind: CredentialKind) =>
 
 const indent = (text: string, by: string) => text.split('\n').map((line) => by + line).join('\n');
 
-export const FORMATS: Readonly<Record<FormatName, (kind: CredentialKind, value: string) => string | null>> = {
-  prose: (kind, value) =>
-    kind.multiline
-      ? `Note for later: this is the ${words(kind)}, keep it safe.\n${value}\nIt was rotated in March.`
-      : `Note for later: the ${words(kind)} is ${value} (it was rotated in March).`,
-  env: (kind, value) =>
-    kind.multiline ? `${kind.env}="${value.replace(/\n/g, '\\n')}"` : `${kind.env}=${value}`,
-  json: (kind, value) => JSON.stringify({ [section(kind)]: { [field(kind)]: value, region: 'eu-west-1' } }, null, 2),
-  yaml: (kind, value) =>
-    kind.multiline
-      ? `${section(kind)}:\n  ${field(kind)}: |\n${indent(value, '    ')}\n  rotate: quarterly`
-      : `${section(kind)}:\n  ${field(kind)}: ${value}\n  timeout: 30`,
-  url: (kind, value) => {
-    if (kind.multiline) return null;
-    if (kind.isUrl) return `The ${words(kind)} for prod: ${value}`;
-    return `curl "https://api.acme.io/v1/reports?${snake(kind)}=${encodeURIComponent(value)}&format=csv"`;
-  },
-  code: (kind, value) =>
-    kind.multiline
-      ? `const ${camel(kind)} = \`${value}\`;\nexport default ${camel(kind)};`
-      : `const ${camel(kind)} = '${value}';\nconst client = connect({ retries: 3 });`,
-  transcript: (kind, value) =>
-    kind.multiline
-      ? `[14:02] user: here is the ${words(kind)} you asked for:\n${value}\n[14:03] assistant: Thanks, got it.`
-      : `[14:02] user: here is the ${words(kind)} you asked for: ${value}\n[14:03] assistant: Thanks, got it.`,
+type Phrasing = (kind: CredentialKind, value: string) => string;
+
+/** Single-line values; multi-line key material has its own phrasings below. */
+const LINE: Readonly<Record<FormatName, readonly Phrasing[]>> = {
+  prose: [
+    (k, v) => `Note for later: the ${words(k)} is ${v} (it was rotated in March).`,
+    (k, v) => `${k.service} ${k.thing}: ${v}`,
+    (k, v) => `I set the ${words(k)} to ${v} yesterday, remind me to rotate it.`,
+    (k, v) => `Remember that the ${k.thing} for ${k.service} is now ${v}.`,
+  ],
+  env: [
+    (k, v) => `${k.env}=${v}`,
+    (k, v) => `export ${k.env}="${v}"`,
+    (k, v) => `# production\n${k.env}='${v}'\nLOG_LEVEL=info`,
+  ],
+  json: [
+    (k, v) => JSON.stringify({ [section(k)]: { [field(k)]: v, region: 'eu-west-1' } }, null, 2),
+    (k, v) => JSON.stringify({ [k.env]: v }),
+    (k, v) => JSON.stringify({ env: { [camel(k)]: v }, retries: 3 }, null, 2),
+  ],
+  yaml: [
+    (k, v) => `${section(k)}:\n  ${field(k)}: ${v}\n  timeout: 30`,
+    (k, v) => `env:\n  - name: ${k.env}\n    value: "${v}"\n  - name: LOG_LEVEL\n    value: info`,
+    (k, v) => `${snake(k)}: '${v}'`,
+  ],
+  url: [
+    (k, v) => (k.isUrl ? `The ${words(k)} for prod: ${v}` : `curl "https://api.acme.io/v1/reports?${snake(k)}=${encodeURIComponent(v)}&format=csv"`),
+    (k, v) => (k.isUrl ? `${k.env}=${v}` : `https://hooks.acme.io/ingest?${field(k)}=${encodeURIComponent(v)}`),
+  ],
+  code: [
+    (k, v) => `const ${camel(k)} = '${v}';\nconst client = connect({ retries: 3 });`,
+    (k, v) => `${snake(k)} = "${v}"  # TODO move to vault`,
+    (k, v) => `client := New(Config{${camel(k).replace(/^./, (c) => c.toUpperCase())}: "${v}"})`,
+  ],
+  transcript: [
+    (k, v) => `[14:02] user: here is the ${words(k)} you asked for: ${v}\n[14:03] assistant: Thanks, got it.`,
+    (k, v) => `User: can you check why the ${k.service} call fails? ${k.env}=${v}\nAssistant: Let me look.`,
+    (k, v) => `> the ${words(k)} is ${v}\nok, trying again with that`,
+  ],
 };
 
-export const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];
+const BLOCK: Readonly<Record<FormatName, readonly Phrasing[]>> = {
+  prose: [
+    (k, v) => `Note for later: this is the ${words(k)}, keep it safe.\n${v}\nIt was rotated in March.`,
+    (k, v) => `${k.service} ${k.thing}:\n\n${v}`,
+  ],
+  env: [(k, v) => `${k.env}="${v.replace(/\n/g, '\\n')}"`],
+  json: [
+    (k, v) => JSON.stringify({ [section(k)]: { [field(k)]: v, region: 'eu-west-1' } }, null, 2),
+    (k, v) => JSON.stringify({ [k.env]: v }),
+  ],
+  yaml: [
+    (k, v) => `${section(k)}:\n  ${field(k)}: |\n${indent(v, '    ')}\n  rotate: quarterly`,
+  ],
+  url: [],
+  code: [
+    (k, v) => `const ${camel(k)} = \`${v}\`;\nexport default ${camel(k)};`,
+    (k, v) => `${snake(k)} = """\n${v}\n"""`,
+  ],
+  transcript: [
+    (k, v) => `[14:02] user: here is the ${words(k)} you asked for:\n${v}\n[14:03] assistant: Thanks, got it.`,
+    (k, v) => `User: ssh fails with this key, why?\n\`\`\`\n${v}\n\`\`\`\nAssistant: Let me look.`,
+  ],
+};
+
+/** The text for one case, or null where the way does not apply (a key file has no URL form). */
+export function write(format: FormatName, kind: CredentialKind, value: string, r: Random): string | null {
+  const phrasings = (kind.multiline ? BLOCK : LINE)[format];
+  if (phrasings.length === 0) return null;
+  return r.pick(phrasings)(kind, value);
+}
+
+export const FORMAT_NAMES = Object.keys(LINE) as FormatName[];

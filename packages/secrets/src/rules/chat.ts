@@ -95,6 +95,16 @@ export const CHAT_RULES: readonly Rule[] = [
     value: '[a-z0-9]{32}',
   },
   {
+    id: 'sendgrid-api-token',
+    label: 'SendGrid API key',
+    kind: 'api_key',
+    source: 'gitleaks:sendgrid-api-token (the preset misses keys with - or = in the body)',
+    shape: 'token',
+    keywords: ['sg.'],
+    pattern: String.raw`SG\.[a-zA-Z0-9=_.-]{66}`,
+    minEntropy: 3,
+  },
+  {
     id: 'mailgun-api-key',
     label: 'Mailgun key',
     kind: 'api_key',

@@ -10,8 +10,9 @@ export interface CompiledRule {
 }
 
 /** gitleaks' assignment operators (`=`, `:`, `:=`, `=>`, `||`, `?=`, `,`), plus "is"/"was"/"are"
- *  for the same pair written in a sentence ("the Twilio auth token is …"). */
-const ASSIGN = String.raw`(?:[ \t\w.-]{0,20}?)[\s'"]{0,3}(?:=>|:{1,3}=|\?=|\|\||[=:>,]|\s(?:is|was|are)(?:\s+set\s+to)?\s)[\x60'"\s=]{0,5}`;
+ *  and "to" for the same pair written in a sentence ("the Twilio auth token is …", "set the Mailgun
+ *  key to …"). */
+const ASSIGN = String.raw`(?:[ \t\w.-]{0,20}?)[\s'"]{0,3}(?:=>|:{1,3}=|\?=|\|\||[=:>,]|\s(?:is|was|are|to)(?:\s+now)?\s)[\x60'"\s=]{0,5}`;
 
 /** What may follow a value: a quote, space, punctuation that ends it, an escaped newline, the end. */
 const VALUE_END = String.raw`(?=[\x60'"\s;,)\]}<&|]|\\[nr]|\.(?:\s|$)|$)`;
