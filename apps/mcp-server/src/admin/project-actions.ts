@@ -55,16 +55,18 @@ export async function projectList(db: Database, args: z.infer<typeof projectList
       ...rows.map((p) => [p.slug, p.name, p.role, String(p.members), String(p.memories), `${p.openCards}/${p.cards}`, day(p.lastActivityAt)]),
     ]);
   }
+  // Plain `projects.id` in the subqueries: drizzle leaves a column of a one-table select unqualified,
+  // and an unqualified "id" would be read as the subquery's own.
   const rows = await db.system((tx) =>
     tx
       .select({
         id: projects.id,
         slug: projects.slug,
         name: projects.name,
-        members: sql<number>`(select count(*)::int from project_members pm where pm.project_id = ${projects.id})`,
+        members: sql<number>`(select count(*)::int from project_members pm where pm.project_id = projects.id)`,
         owners: sql<string>`(select coalesce(string_agg(u.email, ', ' order by u.email), '') from project_members pm
-          join users u on u.id = pm.user_id where pm.project_id = ${projects.id} and pm.role = 'owner')`,
-        memories: sql<number>`(select count(*)::int from memories m where m.project_id = ${projects.id} and m.invalidated_at is null)`,
+          join users u on u.id = pm.user_id where pm.project_id = projects.id and pm.role = 'owner')`,
+        memories: sql<number>`(select count(*)::int from memories m where m.project_id = projects.id and m.invalidated_at is null)`,
       })
       .from(projects)
       .orderBy(asc(projects.slug)),
