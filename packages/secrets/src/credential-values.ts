@@ -11,9 +11,15 @@ const PLACEHOLDER_WORD =
 /** `%DB_PASSWORD%`: a Windows environment reference (upper case, so `%k%` inside a password is not). */
 const WINDOWS_VARIABLE = /%[A-Z][A-Z0-9_]+%/;
 
-/** Function calls, indexing and member access (`os.environ["X"]`, `req.headers.authorization`);
- *  names in code are short, so a 25-character run between dots is a token's body, not a member. */
-const CODE_EXPRESSION = /[()[\]]|^[A-Za-z_$][\w$]{0,24}(?:(?:\.|\?\.|::|->)[A-Za-z_$][\w$]{0,24})+$/;
+/** Function calls, indexing and member access (`os.environ["X"]`, `req.headers.authorization`,
+ *  `env.BACKUP_S3_SECRET_ACCESS_KEY`): every dotted part is a name, upper snake or letters with at
+ *  most a short number, so a token with a dot in its random body is not taken for code. */
+const IDENTIFIER = String.raw`(?:[A-Z][A-Z0-9_]*|[A-Za-z_$][A-Za-z_$]*[0-9]{0,3})`;
+const CODE_EXPRESSION = new RegExp(String.raw`[()[\]]|^${IDENTIFIER}(?:(?:\.|\?\.|::|->)${IDENTIFIER})+$`);
+
+/** A sentence in quotes (`'The email or the password is wrong'`): several words and a function
+ *  word. A passphrase of plain words ("correct horse battery staple") has none. */
+const SENTENCE = /^(?=(?:\S+\s+){3})(?:.*\s)?(?:the|a|an|or|and|is|are|with|of|to|in|for|not|your|this)\s/i;
 
 /** URLs and secret-manager references are exactly what users should store instead. */
 const REFERENCE = /^(?:[a-z][a-z0-9+.-]*:\/\/|arn:|op:\/\/|vault:|ssm:|env:|projects\/)/i;
@@ -44,7 +50,7 @@ export function looksLikeSecretValue(raw: string): boolean {
   const value = decoded(raw);
   if (value.length < 8 || value.length > 256) return false;
   if (PLACEHOLDER.test(value) || PLACEHOLDER_WORD.test(value) || WINDOWS_VARIABLE.test(value)) return false;
-  if (CODE_EXPRESSION.test(value) || REFERENCE.test(value) || PATH.test(value) || NAME_LIKE.test(value)) {
+  if (CODE_EXPRESSION.test(value) || REFERENCE.test(value) || PATH.test(value) || NAME_LIKE.test(value) || SENTENCE.test(value)) {
     return false;
   }
   if (/^(.)\1+$/.test(value)) return false;

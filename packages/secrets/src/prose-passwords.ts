@@ -44,7 +44,10 @@ export function proseValueIsSecret(raw: string): boolean {
   // Every part a word or a term ("argon2id-hashed", "bcrypt", "Blue-Sky"): prose, not a secret.
   if (value.split(/[-_.]/).every((segment) => segment === '' || isPlainSegment(segment))) return false;
   if (/^\d+$/.test(value)) return value.length >= 6;
-  return looksLikeSecretValue(value) || (value.length < 8 && /[a-z]/i.test(value) && /\d/.test(value) && /[^a-z\d]/i.test(value));
+  if (looksLikeSecretValue(value)) return true;
+  // Six or seven characters: looksLikeSecretValue wants eight, so mixed classes decide, and code
+  // (`auth[1]`, `$PW`, `f(x)`) never counts.
+  return value.length < 8 && !/[()[\]{}<>$]/.test(value) && /[a-z]/i.test(value) && /\d/.test(value) && /[^a-z\d]/i.test(value);
 }
 
 /** "the AWS secret access key is …", "Twilio token: …": a key word, then a long random value. */
@@ -55,7 +58,7 @@ const PROSE_SECRET = new RegExp(
 );
 
 /** Keys that name identifiers, hashes or public halves, in the words between the key word and "is". */
-const HARMLESS_CONTEXT = /\b(?:public|publishable|cache|idempotency|commit|hash|checksum|sha\d*|id|uuid|fingerprint|sort|partition|primary|foreign|ssh-rsa|ssh-ed25519)\b/i;
+const HARMLESS_CONTEXT = /\b(?:public|publishable|cache|idempotency|commit|hash|checksum|sha\d*|id|uuid|fingerprint|sort|partition|primary|foreign|ssh-rsa|ssh-ed25519|gpg|pgp|gnupg|host)\b/i;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -76,7 +79,9 @@ export function detectProsePasswords(text: string): ProseSpan[] {
     if (secret) spans.push({ range: [at[0], at[0] + value.replace(TRAILING, '').length] });
   }
   for (const match of text.matchAll(PROSE_SECRET)) {
-    const [gap, value] = [match[1] ?? '', match[2]];
+    // The words just before the key word count too: "Release GPG key: <fingerprint>".
+    const before = text.slice(Math.max(0, match.index - 24), match.index);
+    const [gap, value] = [`${before} ${match[1] ?? ''}`, match[2]];
     const at = match.indices?.[2];
     if (value === undefined || at === undefined || !proseSecretAccepted(gap, value)) continue;
     spans.push({ range: [at[0], at[0] + value.replace(TRAILING, '').length] });

@@ -49,10 +49,12 @@ const CONFIG: SecretlintConfig = {
 const SOURCE = { filePath: '', ext: '.txt', contentType: 'text' } as const;
 
 /** A value no real key has: a long run of a filler character (`ghp_xxxx…`; not of `A`, which
- *  OpenSSH keys and some vendor tokens do contain), a "your-…" stand-in or an ellipsis. Applied
+ *  OpenSSH keys and some vendor tokens do contain), a "your-…" stand-in, an ellipsis, a `<slot>`
+ *  or a `somepassword`. Applied
  *  to every detector's span, the preset's included: documentation and examples are full of them,
  *  and a refused example is a lost memory. */
-const STAND_IN_SPAN = /([xX0*#.•_-])\1{7,}|\byour[-_]|\.\.\./;
+const STAND_IN_SPAN =
+  /([xX0*#.•_-])\1{7,}|\byour[-_]|\.\.\.|<[\w-]+>|\b(?:some|my|your)[-_]?(?:password|passwd|secret|token|key)\b/i;
 
 /** One span is one finding: keep the first reporter (the preset runs first) of any overlap. */
 function withoutOverlaps(findings: SecretFinding[]): SecretFinding[] {

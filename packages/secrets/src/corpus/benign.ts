@@ -78,6 +78,16 @@ const GENERATED: Readonly<Record<string, readonly Maker[]>> = {
     () => 'password = var.db_password\napi_token = data.vault_generic_secret.api.data["token"]',
     () => 'auth:\n  provider: oidc\n  client_id: memory-service\n  client_secret_ref: vault://prod/oidc',
   ],
+  // Found by scanning this repository's sources and the READMEs of its dependencies.
+  'documentation and code': [
+    () => "const WRONG_CREDENTIALS = 'The email or the password is wrong';",
+    () => "'http-token': 'over HTTP with a bearer token',",
+    () => 'secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY,',
+    () => '`postgres://<user>:<password>@<host>:<port>/<database>?<query>` - TCP connection',
+    () => "const config = parse('postgres://someuser:somepassword@somehost:381/somedatabase')",
+    () => 'const config = {\n  user: auth[0],\n  password: auth[1],\n  host: auth[2]\n}',
+    (r) => `* **Dana** <dana@acme.io>\n  - Release GPG key: ${r.chars(40, HEX.toUpperCase())}`,
+  ],
   'prose about credentials': [
     () => 'The password is stored in 1Password under "NAS admin"; ask Dana for access.',
     () => 'The root password for the NAS is in the team vault, not in this note.',
