@@ -4,6 +4,7 @@ import { errorBody, fail, type ServiceError } from '@svc/errors';
 import { accountApi } from './lib/api/account';
 import { cookiesToClear } from './lib/cookie-guard';
 import { isNavigation } from './lib/navigation';
+import { outageHtml } from './lib/outage-page';
 import { nextOf, withNext } from './lib/safe-next';
 import { SESSION_COOKIE } from './lib/session-cookie';
 import { isPublicPath, looksLikeCredential, verdictFor } from './lib/session-gate';
@@ -43,16 +44,29 @@ export async function proxy(request: NextRequest): Promise<Response> {
     case 'forbidden':
       return refuse(fail.forbidden('An agent session cannot use the dashboard'));
     case 'busy':
-      return plain(429, 'Too many requests in the last minute; wait a moment and reload.', '30');
+      return stopped(navigation, 429, {
+        title: 'Too many requests',
+        body: 'Too many requests in the last minute; wait a moment and reload.',
+        retryAfter: 30,
+      });
     case 'unavailable':
-      return plain(503, 'The memory server cannot be reached; try again shortly.', '5');
+      return stopped(navigation, 503, {
+        title: 'The memory service is unavailable',
+        body: 'The memory server cannot be reached; it may be restarting. Your data is safe; try again shortly.',
+        retryAfter: 5,
+      });
   }
 }
 
-function plain(status: number, text: string, retryAfter: string): NextResponse {
-  return new NextResponse(text, {
+/** A page for a person at a browser, the same sentence as plain text for anything else. */
+function stopped(navigation: boolean, status: number, text: { title: string; body: string; retryAfter: number }): NextResponse {
+  return new NextResponse(navigation ? outageHtml(text) : text.body, {
     status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': retryAfter, 'cache-control': 'no-store' },
+    headers: {
+      'content-type': navigation ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
+      'retry-after': String(text.retryAfter),
+      'cache-control': 'no-store',
+    },
   });
 }
 

@@ -1,4 +1,5 @@
-// `pnpm start`: runs the MCP server and the dashboard side by side, and stops both when either stops.
+// `pnpm start`: runs the MCP server and the dashboard side by side; when either stops, both stop and it says
+// why; SIGHUP restarts both together.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -37,31 +38,97 @@ function run(label, args, opts) {
   return child;
 }
 
-const children = [
-  run('[server]   ', ['--import', 'tsx', join(root, 'apps', 'mcp-server', 'src', 'cli.ts'), 'serve'], {
-    cwd: root,
-    env: process.env,
-  }),
-  run('[dashboard]', [nextBin, 'start', '-H', dashboardUrl.hostname, '-p', dashboardPort], {
-    cwd: dashboardDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      MCP_SERVER_URL: serverUrl,
-      DASHBOARD_URL: dashboardUrl.origin,
+const launches = [
+  {
+    name: 'the MCP server',
+    label: '[server]   ',
+    args: ['--import', 'tsx', join(root, 'apps', 'mcp-server', 'src', 'cli.ts'), 'serve'],
+    opts: { cwd: root, env: process.env },
+  },
+  {
+    name: 'the dashboard',
+    label: '[dashboard]',
+    args: [nextBin, 'start', '-H', dashboardUrl.hostname, '-p', dashboardPort],
+    opts: {
+      cwd: dashboardDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        MCP_SERVER_URL: serverUrl,
+        DASHBOARD_URL: dashboardUrl.origin,
+      },
     },
-  }),
+  },
 ];
 
-let stopping = false;
-function stopAll(code) {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  process.exitCode = code;
+/** A child that does not stop within this long after SIGTERM is killed. */
+const STOP_GRACE_MS = 10_000;
+
+function say(line) {
+  process.stderr.write(`[start]     ${line}\n`);
 }
 
-for (const child of children) child.on('exit', (code) => stopAll(code ?? 1));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
-process.stdout.write(`dashboard on ${dashboardUrl.origin}, MCP server on ${serverUrl}/mcp\n`);
+function how(code, signal) {
+  return signal ? `was stopped by ${signal}` : `exited with code ${code}`;
+}
+
+let children = [];
+let phase = 'running'; // running | restarting | stopping
+
+function launchAll() {
+  children = launches.map((l) => {
+    const child = run(l.label, l.args, l.opts);
+    child.on('exit', (code, signal) => onExit(l, child, code, signal));
+    child.on('error', (err) => say(`${l.name} could not start: ${err.message}`));
+    return child;
+  });
+  process.stdout.write(`dashboard on ${dashboardUrl.origin}, MCP server on ${serverUrl}/mcp\n`);
+}
+
+/** SIGTERM to every child still running, SIGKILL to any still there after the grace period. */
+function stopChildren() {
+  const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
+  for (const child of alive) child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    for (const child of alive) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }, STOP_GRACE_MS);
+  timer.unref();
+  return Promise.all(alive.map((c) => new Promise((resolve) => c.once('exit', resolve))));
+}
+
+/**
+ * One process without the other is a half-working service: a dashboard whose every page says the
+ * server is unreachable, or a server nobody can sign in to. When either stops on its own, both stop,
+ * and the reason is said here rather than left to be guessed from the logs.
+ */
+function onExit(launch, child, code, signal) {
+  if (!children.includes(child) || phase !== 'running') return;
+  const other = launches.filter((l) => l !== launch).map((l) => l.name).join(' and ');
+  say(`${launch.name} ${how(code, signal)}; stopping ${other} too. Run pnpm start again to start both.`);
+  phase = 'stopping';
+  process.exitCode = code === 0 && !signal ? 0 : 1;
+  void stopChildren();
+}
+
+function stopAll(signal) {
+  if (phase === 'stopping') return;
+  say(`${signal} received; stopping the MCP server and the dashboard.`);
+  phase = 'stopping';
+  process.exitCode = 0;
+  void stopChildren();
+}
+
+/** SIGHUP restarts both together, e.g. after a new build or a changed setting. */
+async function restartAll() {
+  if (phase !== 'running') return;
+  say('SIGHUP received; restarting the MCP server and the dashboard together.');
+  phase = 'restarting';
+  await stopChildren();
+  phase = 'running';
+  launchAll();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(signal));
+process.on('SIGHUP', () => void restartAll());
+launchAll();

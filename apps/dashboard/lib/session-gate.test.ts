@@ -19,7 +19,7 @@ const failure = (status: number): ApiResult<SessionAnswer> => ({ ok: false, stat
 
 describe('session gate', () => {
   it('leaves sign-in, health, sign-out and the disabled upload open', () => {
-    for (const p of ['/login', '/login/oidc/callback', '/healthz', '/upload', '/logout', '/setup', '/signup']) expect(isPublicPath(p)).toBe(true);
+    for (const p of ['/login', '/login/oidc/callback', '/healthz', '/upload', '/logout', '/setup', '/signup', '/icon.svg', '/favicon.ico', '/icons/icon-192.png']) expect(isPublicPath(p)).toBe(true);
     for (const p of ['/loginx', '/memories', '/mfa/verify', '/oauth/consent', '/', '/setupx', '/signup/x']) expect(isPublicPath(p)).toBe(false);
   });
 

@@ -7,8 +7,13 @@ import type { SessionAnswer } from './api/schemas';
  * decide who may make an account), health, the disabled upload form, and sign-out, which must work
  * from the second-factor page too (its handler checks Origin and needs no session).
  */
+/** The icons and manifest a browser fetches on every page, the sign-in page included. */
+const STATIC_FILES = new Set(['/icon.svg', '/apple-icon.png', '/favicon.ico', '/manifest.webmanifest']);
+
 export function isPublicPath(pathname: string): boolean {
   return (
+    STATIC_FILES.has(pathname) ||
+    pathname.startsWith('/icons/') ||
     pathname === '/login' ||
     pathname === '/setup' ||
     pathname === '/signup' ||
