@@ -102,3 +102,9 @@ export function loadLocomo(path = DEFAULT_DATA_PATH): Conversation[] {
 
 /** The memory text of a turn, as the issue fixes it. */
 export const turnContent = (t: Turn) => `${t.speaker}: ${t.text}`;
+
+/** The same turn as an agent would write it with no fields: `On 8 May 2023, Caroline said: …`. */
+export const plainContent = (t: Turn) =>
+  `On ${t.sessionAt.getUTCDate()} ${MONTH_NAMES[t.sessionAt.getUTCMonth()]} ${t.sessionAt.getUTCFullYear()}, ${t.speaker} said: ${t.text}`;
+
+const MONTH_NAMES = MONTHS.map((m) => m[0]!.toUpperCase() + m.slice(1));

@@ -3,11 +3,12 @@ import type { Embedder } from '@svc/embeddings';
 import type { Logger } from '@svc/observability';
 import { startInProcessSvc } from '../shared/in-process-svc';
 import { callTool, startSvc } from '../shared/svc-client';
-import { turnContent, type Conversation } from './data';
+import { plainContent, turnContent, type Conversation } from './data';
 import type { AskOptions, MemoryDriver } from './driver';
 
 interface Stored {
   memory: { id: string };
+  session?: { thread?: string };
 }
 interface Recalled {
   results: Array<{ memory: { id: string } }>;
@@ -16,7 +17,15 @@ interface Searched {
   memories: Array<{ memory: { id: string } }>;
 }
 
-const projectName = (conversationId: string) => `locomo ${conversationId}`;
+/**
+ * structured: metadata an agent rarely gives (`speaker`, `event_at`, `conversation_id`, `dia_id`);
+ * plain: what an agent writes, `On 8 May 2023, Caroline said: …` as the content alone, echoing the
+ * thread the first result hands out, as the contract asks of agents.
+ */
+export type InputPath = 'structured' | 'plain';
+
+const projectName = (conversationId: string, path: InputPath = 'structured') =>
+  path === 'plain' ? `locomo plain ${conversationId}` : `locomo ${conversationId}`;
 
 /** Tools the benchmark needs; without them it cannot run through MCP. */
 export const REQUIRED_TOOLS = ['remember', 'recall'];
@@ -28,8 +37,9 @@ export const REQUIRED_TOOLS = ['remember', 'recall'];
 export async function openMcpDriver(
   conversations: readonly Conversation[],
   inProcess?: { embedder: Embedder; logger: Logger },
+  path: InputPath = 'structured',
 ): Promise<MemoryDriver> {
-  const names = conversations.map((c) => projectName(c.id));
+  const names = conversations.map((c) => projectName(c.id, path));
   const svc = inProcess
     ? await startInProcessSvc(names, inProcess.embedder, inProcess.logger)
     : await startSvc(names, { EMBEDDINGS_PROVIDER: 'use' });
@@ -40,22 +50,30 @@ export async function openMcpDriver(
   }
   const turnOf = new Map<string, Map<string, string>>();
   const scopeOf = (conversationId: string) =>
-    `project:${svc.projects.get(projectName(conversationId))}`;
+    `project:${svc.projects.get(projectName(conversationId, path))}`;
 
   return {
-    name: inProcess ? 'mcp-inprocess' : 'mcp',
+    name: `${inProcess ? 'mcp-inprocess' : 'mcp'}${path === 'plain' ? ' plain' : ''}`,
     async load(conversation) {
       const turns = new Map<string, string>();
+      let thread: string | undefined;
       for (const t of conversation.turns) {
+        const args =
+          path === 'plain'
+            ? { content: plainContent(t), ...(thread && { thread }) }
+            : {
+                content: turnContent(t),
+                kind: 'event',
+                event_at: t.sessionAt.toISOString(),
+                source: { conversation_id: `${conversation.id}/session_${t.session}` },
+                metadata: { dia_id: t.diaId, speaker: t.speaker },
+              };
         const stored = await callTool<Stored>(svc.client, 'remember', {
-          content: turnContent(t),
-          kind: 'event',
+          ...args,
           scope: scopeOf(conversation.id),
-          event_at: t.sessionAt.toISOString(),
-          source: { conversation_id: `${conversation.id}/session_${t.session}` },
-          metadata: { dia_id: t.diaId, speaker: t.speaker },
           on_duplicate: 'store_anyway',
         });
+        thread = stored.session?.thread ?? thread;
         turns.set(stored.memory.id, t.diaId);
       }
       turnOf.set(conversation.id, turns);
