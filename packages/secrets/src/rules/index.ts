@@ -7,6 +7,7 @@ import { compileRules, keywordScanner, runRules, type RuleMatch } from './compil
 import { DATABASE_RULES } from './databases';
 import { FORGE_RULES } from './forges';
 import { KEY_RULES } from './keys';
+import { LONG_TAIL_RULES } from './long-tail';
 import { PAYMENT_RULES } from './payments';
 import { REGISTRY_RULES } from './registries';
 import { SAAS_RULES } from './saas';
@@ -25,6 +26,7 @@ export const RULE_FAMILIES: Readonly<Record<string, readonly Rule[]>> = {
   'developer and observability SaaS': SAAS_RULES,
   'key material': KEY_RULES,
   'command lines': COMMAND_RULES,
+  'other services': LONG_TAIL_RULES,
 };
 
 export const ALL_RULES: readonly Rule[] = Object.values(RULE_FAMILIES).flat();
