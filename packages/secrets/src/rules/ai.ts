@@ -46,6 +46,16 @@ export const AI_RULES: readonly Rule[] = [
     minEntropy: 3,
   },
   {
+    id: 'aws-bedrock-short-lived-key',
+    label: 'Amazon Bedrock API key',
+    kind: 'api_key',
+    source: 'gitleaks:aws-amazon-bedrock-api-key-short-lived',
+    shape: 'token',
+    keywords: ['bedrock-api-key-'],
+    pattern: String.raw`bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%-]{40,}`,
+    minEntropy: 3,
+  },
+  {
     id: 'replicate-api-token',
     label: 'Replicate API token',
     kind: 'api_key',

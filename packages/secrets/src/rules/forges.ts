@@ -15,6 +15,16 @@ export const FORGE_RULES: readonly Rule[] = [
     minEntropy: 3,
   },
   {
+    id: 'gitlab-session-cookie',
+    label: 'GitLab session cookie',
+    kind: 'access_token',
+    source: 'gitleaks:gitlab-session-cookie',
+    shape: 'token',
+    keywords: ['_gitlab_session='],
+    pattern: String.raw`_gitlab_session=([0-9a-z]{32})`,
+    minEntropy: 3,
+  },
+  {
     id: 'gitlab-runner-registration-token',
     label: 'GitLab runner registration token',
     kind: 'access_token',

@@ -47,7 +47,7 @@ export const PAYMENT_RULES: readonly Rule[] = [
     id: 'payment-keyed-secret',
     label: 'payment service secret',
     kind: 'api_key',
-    source: 'gitleaks:plaid-secret-key, plaid-api-token, coinbase-access-token, kraken-access-token, kucoin-secret-key, bittrex-secret-key, gocardless-api-token',
+    source: 'gitleaks:plaid-secret-key, plaid-api-token, coinbase-access-token, kraken-access-token, kucoin-secret-key, bittrex-secret-key, bittrex-access-key, gocardless-api-token',
     shape: 'keyed',
     keywords: ['plaid', 'coinbase', 'kraken', 'kucoin', 'bittrex', 'gocardless', 'paypal', 'braintree', 'adyen', 'razorpay', 'mollie', 'paddle', 'binance', 'checkout'],
     names: 'plaid|coinbase|kraken|kucoin|bittrex|gocardless|paypal|braintree|adyen|razorpay|mollie|paddle|binance|checkout[_.-]?com',

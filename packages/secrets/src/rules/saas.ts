@@ -134,7 +134,7 @@ export const SAAS_RULES: readonly Rule[] = [
     id: 'saas-keyed-secret',
     label: 'service API key',
     kind: 'api_key',
-    source: 'gitleaks:datadog-access-token, algolia-api-key, asana-client-secret, okta-access-token, zendesk-secret-key, contentful-delivery-api-token, fastly-api-token, dropbox-api-token, twitter-api-secret, facebook-secret, linkedin-client-secret, launchdarkly-access-token, sumologic-access-token',
+    source: 'gitleaks:datadog-access-token, algolia-api-key, asana-client-secret, okta-access-token, zendesk-secret-key, contentful-delivery-api-token, fastly-api-token, dropbox-api-token, twitter-api-key, twitter-api-secret, twitter-access-token, twitter-access-secret, twitter-bearer-token, facebook-secret, linkedin-client-secret, launchdarkly-access-token, sumologic-access-token',
     shape: 'keyed',
     keywords: ['datadog', 'algolia', 'asana', 'okta', 'zendesk', 'contentful', 'fastly', 'dropbox', 'twitter', 'facebook', 'linkedin', 'launchdarkly', 'sumo', 'segment', 'mixpanel', 'amplitude', 'firebase', 'supabase', 'auth0', 'clerk', 'pagerduty', 'opsgenie', 'salesforce', 'freshdesk', 'trello', 'monday', 'clickup', 'miro', 'calendly', 'zoom', 'box_', 'spotify', 'github_client', 'google_client', 'oauth'],
     names: 'datadog|algolia|asana|okta|zendesk|contentful|fastly|dropbox|twitter|facebook|linked[_-]?in|launchdarkly|sumo|segment|mixpanel|amplitude|firebase|supabase|auth0|clerk|pagerduty|opsgenie|salesforce|freshdesk|trello|monday|clickup|miro|calendly|zoom|box_|spotify|github_client|google_client|oauth',
