@@ -67,6 +67,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'test/account-login.test.ts',
       'test/oauth-tokens.test.ts',
       'test/concurrent-first-sight.test.ts',
+      'test/concurrent-two-instances.test.ts',
       // backups in server mode, and an embedded backup restored into PostgreSQL
       'test/backup-cli-server.test.ts',
     ],

@@ -30,6 +30,12 @@ export function sqlStateOf(thrown: unknown): string | undefined {
   return findDriverError(thrown)?.code;
 }
 
+/** The constraint (or unique index) a database error names, if it names one. */
+export function constraintOf(thrown: unknown): string | undefined {
+  const constraint = findDriverError(thrown)?.constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
+}
+
 /**
  * A foreign-key violation on insert or update means a referenced id does not exist (not_found);
  * on delete it means the row is still referenced, which conflicts with current state.

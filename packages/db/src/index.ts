@@ -46,6 +46,7 @@ export {
   type CreatedApiToken,
 } from './queries/tokens';
 export {
+  PROJECT_LOCATION_TAKEN,
   createProject,
   initialsOf,
   listProjectsForUser,

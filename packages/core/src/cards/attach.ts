@@ -50,13 +50,20 @@ export async function attachRef(
     .where(liveRef(card.row.id, kind, stored.ref))
     .limit(1);
   if (held) return false;
-  await tx.insert(cardRefs).values({
-    cardId: card.row.id,
-    refKind: kind,
-    ref: stored.ref,
-    createdBy: userId,
-    createdAt: sql`clock_timestamp()`,
-  });
+  // Two agents attaching the same ref at once: the unique live-ref index lets one insert land; the
+  // other's waits for it to commit and then does nothing, so it reports the ref as already held.
+  const [inserted] = await tx
+    .insert(cardRefs)
+    .values({
+      cardId: card.row.id,
+      refKind: kind,
+      ref: stored.ref,
+      createdBy: userId,
+      createdAt: sql`clock_timestamp()`,
+    })
+    .onConflictDoNothing()
+    .returning({ id: cardRefs.id });
+  if (!inserted) return false;
   if (stored.other) await recordUndeclared(tx, userId, card.row.id, stored.other.row.id);
   await touchCard(tx, card.row.id);
   return true;

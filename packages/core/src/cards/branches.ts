@@ -47,10 +47,13 @@ export async function openBranch(
 ): Promise<boolean> {
   const held = await openBranches(tx, cardId);
   if (held.some((b) => b.repo === branch.repo && b.name === branch.name)) return false;
-  await tx
+  // Opened at once by another agent: the unique open-branch index keeps one, and this one did nothing.
+  const inserted = await tx
     .insert(cardBranches)
-    .values({ cardId, repo: branch.repo, name: branch.name, createdBy: userId });
-  return true;
+    .values({ cardId, repo: branch.repo, name: branch.name, createdBy: userId })
+    .onConflictDoNothing()
+    .returning({ id: cardBranches.id });
+  return inserted.length === 1;
 }
 
 /** Closes every open branch of the card as not landed, with the caller's reason; returns how many. */

@@ -1,6 +1,7 @@
 // The caller's projects as target resolution needs them: names, aliases, initials, paths and role.
-import { and, arrayContains, eq, sql } from 'drizzle-orm';
-import { createProject, projectMembers, projects, scopes, type Tx } from '@svc/db';
+import { and, arrayContains, eq } from 'drizzle-orm';
+import { PROJECT_LOCATION_TAKEN, createProject, projectMembers, projects, scopes, type Tx } from '@svc/db';
+import { fail, isServiceError } from '@svc/errors';
 import { deriveInitials } from '../projects/initials';
 
 export interface CallerProject {
@@ -50,10 +51,15 @@ export async function findCallerProjectsByLocation(
   return memberProjects(tx, userId).where(where);
 }
 
+/** What a project set up at first sight is known by, unique per owner in the database. */
+function locationKeyOf(at: { path?: string; remote?: string }): string {
+  return at.remote ? `remote:${at.remote}` : `path:${at.path ?? ''}`;
+}
+
 /**
  * The caller's project at a repository path or git remote, set up on first sight. Concurrent first
- * sights (several agents, several instances) wait on one lock per caller and location inside their
- * transactions, so the second finds what the first created instead of making a twin.
+ * sights (several agents, several instances) meet at the database's unique location key: one
+ * inserts, the others' inserts wait for it to commit and do nothing, and they read its project.
  */
 export async function findOrCreateProjectAt(
   tx: Tx,
@@ -63,11 +69,15 @@ export async function findOrCreateProjectAt(
   const location = at.remote ? { remote: at.remote } : { path: at.path ?? '' };
   const [found] = await findCallerProjectsByLocation(tx, userId, location);
   if (found) return found;
-  const key = JSON.stringify(['project-at', userId, at.remote ?? null, at.path ?? null]);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-  // Read again under the lock: a transaction that held it before has committed by now.
-  const [settled] = await findCallerProjectsByLocation(tx, userId, location);
-  return settled ?? createProjectAt(tx, userId, at);
+  try {
+    return await createProjectAt(tx, userId, at);
+  } catch (thrown) {
+    if (!isServiceError(thrown) || thrown.details?.reason !== PROJECT_LOCATION_TAKEN) throw thrown;
+    // Read committed: this statement sees the project the winner has committed by now.
+    const [settled] = await findCallerProjectsByLocation(tx, userId, location);
+    if (settled) return settled;
+    throw fail.conflict('A project you created at this location no longer lists you as a member', { location: at.remote ?? at.path });
+  }
 }
 
 /** Sets up a project on first sight of its repository path or git remote, owned by the caller. */
@@ -82,6 +92,7 @@ async function createProjectAt(
     initials: deriveInitials(at.name),
     gitRemotes: at.remote ? [at.remote] : [],
     repoPaths: at.path ? [at.path] : [],
+    locationKey: locationKeyOf(at),
   });
   return {
     id: created.project.id,

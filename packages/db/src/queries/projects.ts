@@ -3,7 +3,7 @@ import { fail } from '@svc/errors';
 import { asc, eq } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Executor, Tx } from '../client/types';
-import { sqlStateOf } from '../errors';
+import { constraintOf, sqlStateOf } from '../errors';
 import { boards } from '../schema/boards';
 import { projectMembers } from '../schema/project-members';
 import { projects } from '../schema/projects';
@@ -22,7 +22,15 @@ export interface CreateProjectInput {
   initials?: string;
   gitRemotes?: string[];
   repoPaths?: string[];
+  /**
+   * The location a project set up at first sight is known by (`remote:…` or `path:…`), unique per
+   * owner in the database: a second project at the same key is refused as PROJECT_LOCATION_TAKEN.
+   */
+  locationKey?: string;
 }
+
+/** `details.reason` of the conflict a taken location key is refused with; a concurrent first sight won. */
+export const PROJECT_LOCATION_TAKEN = 'project_location_taken';
 
 export interface CreatedProject {
   project: Project;
@@ -43,8 +51,17 @@ export function initialsOf(name: string): string {
     .join('');
 }
 
-/** Inserts the project row inside a savepoint so a taken derived slug can be retried. */
-async function insertProject(tx: Tx, id: string, input: CreateProjectInput): Promise<void> {
+/** The unique index that makes a location key one project per owner (migration 0023). */
+const LOCATION_INDEX = 'projects_creator_location_key';
+
+/**
+ * Inserts the project row inside a savepoint so a taken derived slug can be retried. Returns false
+ * when the owner already has a project at `locationKey`: the unique index makes a concurrent insert
+ * of the same key wait for the first to commit and then fail, so of any number of first sights
+ * exactly one inserts. A plain INSERT rather than ON CONFLICT: naming arbiter columns needs SELECT
+ * on the new row, which row-level security refuses a signed-in creator until the membership exists.
+ */
+async function insertProject(tx: Tx, id: string, input: CreateProjectInput): Promise<boolean> {
   const base = input.slug ?? slugify(input.name);
   const values = {
     id,
@@ -53,15 +70,25 @@ async function insertProject(tx: Tx, id: string, input: CreateProjectInput): Pro
     initials: input.initials ?? initialsOf(input.name),
     gitRemotes: input.gitRemotes ?? [],
     repoPaths: input.repoPaths ?? [],
+    locationKey: input.locationKey ?? null,
     createdBy: input.ownerId,
   };
-  try {
-    await tx.transaction((sp) => sp.insert(projects).values({ ...values, slug: base }).then(() => undefined));
-  } catch (thrown) {
-    if (sqlStateOf(thrown) !== '23505') throw thrown;
+  const insert = async (slug: string): Promise<'inserted' | 'slug_taken' | 'location_taken'> => {
+    try {
+      await tx.transaction((sp) => sp.insert(projects).values({ ...values, slug }).then(() => undefined));
+      return 'inserted';
+    } catch (thrown) {
+      if (sqlStateOf(thrown) !== '23505') throw thrown;
+      return constraintOf(thrown) === LOCATION_INDEX ? 'location_taken' : 'slug_taken';
+    }
+  };
+  let outcome = await insert(base);
+  if (outcome === 'slug_taken') {
     if (input.slug !== undefined) throw fail.conflict('a project with this slug already exists', { slug: base });
-    await tx.insert(projects).values({ ...values, slug: `${base}-${randomBytes(3).toString('hex')}` });
+    outcome = await insert(`${base}-${randomBytes(3).toString('hex')}`);
+    if (outcome === 'slug_taken') throw fail.conflict('a project with this slug already exists', { slug: base });
   }
+  return outcome === 'inserted';
 }
 
 /**
@@ -73,7 +100,12 @@ export async function createProject(exec: Executor, input: CreateProjectInput): 
   if (input.name.trim() === '') throw fail.validation('project name must not be empty');
   return exec.transaction(async (tx) => {
     const id = randomUUID();
-    await insertProject(tx, id, input);
+    if (!(await insertProject(tx, id, input))) {
+      throw fail.conflict('You already have a project at this location', {
+        location_key: input.locationKey,
+        reason: PROJECT_LOCATION_TAKEN,
+      });
+    }
     await tx.insert(projectMembers).values({ projectId: id, userId: input.ownerId, role: 'owner' });
     const scopeId = randomUUID();
     await tx.insert(scopes).values({ id: scopeId, kind: 'project', projectId: id });

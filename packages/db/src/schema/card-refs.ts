@@ -1,5 +1,6 @@
 // Attachments of a card: a memory, another card or a URL, until detached.
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cards } from './cards';
 import { createdAt, id, timestamptz } from './columns';
 import { cardRefKind } from './enums';
@@ -19,5 +20,12 @@ export const cardRefs = pgTable(
     createdAt: createdAt(),
     detachedAt: timestamptz('detached_at'),
   },
-  (t) => [index('card_refs_card_idx').on(t.cardId), index('card_refs_ref_idx').on(t.refKind, t.ref)],
+  (t) => [
+    index('card_refs_card_idx').on(t.cardId),
+    index('card_refs_ref_idx').on(t.refKind, t.ref),
+    // One live attachment of a ref per card, so two agents attaching it at once make one.
+    uniqueIndex('card_refs_live_key')
+      .on(t.cardId, t.refKind, t.ref)
+      .where(sql`${t.detachedAt} is null`),
+  ],
 );
