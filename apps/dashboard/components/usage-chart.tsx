@@ -38,7 +38,9 @@ export function UsageChart({ report }: { report: UsageReport }) {
   const x = (i: number) => PAD.left + (days.length <= 1 ? 0 : (i * (W - PAD.left - PAD.right)) / (days.length - 1));
   const y = (v: number) => H - PAD.bottom - (v * (H - PAD.top - PAD.bottom)) / top;
   const ticks = [0, top / 2, top];
-  const labelled = days.map((d, i) => ({ d, i })).filter(({ i }) => i === 0 || i === days.length - 1 || i % 7 === 0);
+  // Weekly labels, and the last day's; a weekly one too close to it would print over it.
+  const last = days.length - 1;
+  const labelled = days.map((d, i) => ({ d, i })).filter(({ i }) => i === last || (i % 7 === 0 && last - i >= 4));
   return (
     <figure className="chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="usage-chart-title usage-chart-desc" data-testid="usage-chart">

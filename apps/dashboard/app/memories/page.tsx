@@ -39,10 +39,10 @@ const PROBLEMS: Record<string, string> = {
 };
 
 function filtersOf(params: SearchParams): MemoryFilters {
-  const pick = (name: string) => (param(params, name) ?? '').slice(0, 500) || undefined;
+  const pick = (name: string) => (param(params, name) ?? '').slice(0, 512) || undefined;
   // The older "show forgotten" link (retired=1) lists every state.
   const state = pick('state') ?? (param(params, 'retired') === '1' ? 'all' : undefined);
-  return { q: pick('q'), project: pick('project'), kind: pick('kind'), language: pick('language'), state };
+  return { q: pick('q'), project: pick('project'), kind: pick('kind'), language: pick('language'), state, cursor: pick('cursor') };
 }
 
 export default async function MemoriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -128,7 +128,7 @@ export default async function MemoriesPage({ searchParams }: { searchParams: Pro
           <form method="post" action="/memories/bulk" aria-label="Selected memories">
             <input type="hidden" name="back" value={back} />
             <p className="muted" aria-live="polite">
-              {list.memories.length} shown{list.more_unsearched || list.next_cursor ? '; more match: narrow the search or the filters to see them' : ''}.
+              {list.memories.length} shown{list.more_unsearched ? '; more match: narrow the search or the filters to see them' : ''}.
             </p>
             <table>
               <thead>
@@ -153,6 +153,13 @@ export default async function MemoriesPage({ searchParams }: { searchParams: Pro
                 ))}
               </tbody>
             </table>
+            {list.next_cursor ? (
+              <p>
+                <a href={`/memories?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(query)), cursor: list.next_cursor })}`}>
+                  Older memories →
+                </a>
+              </p>
+            ) : null}
             <fieldset className="bulk">
               <legend>With the ticked memories</legend>
               <button type="submit" name="op" value="forget" className="danger">

@@ -31,7 +31,7 @@ export default async function BoardPage({ params }: { params: Promise<{ projectI
       <p>
         <a href="/boards">← All boards</a>
       </p>
-      <div className="board">
+      <div className="board states">
         {CARD_COLUMNS.map((state) => {
           const cards = answer.cards.filter((c) => c.state === state);
           const count = answer.counts[state] ?? 0;
