@@ -8,23 +8,37 @@ import { prepareDataDir, seedProjects, type StoreLocation } from '../shared/svc-
 export const PROJECT = 'latency';
 
 export interface Backend {
-  readonly name: 'embedded' | 'postgres';
+  /** Short name in the side-by-side tables (`embedded`, `PostgreSQL`, `in-thread model`). */
+  readonly name: string;
   readonly label: string;
+  /** Extra environment for `svc stdio` on this backend. */
+  readonly serverEnv?: Record<string, string>;
   /** What `svc stdio` is given to open this same database. */
   readonly location: StoreLocation;
-  readonly projectId: string;
+  /** Mutable: a store restored from the fill cache brings the project id of the run that made it. */
+  projectId: string;
+  /** The embedded store's data directory (what a fill cache copies). */
+  readonly dataDir?: string;
   open(): Promise<Database>;
   dispose(): Promise<void>;
 }
 
-/** On-disk PGlite in a temporary directory, as `svc` uses by default. */
-export async function embeddedBackend(): Promise<Backend> {
-  const { dataDir, projects } = await prepareDataDir([PROJECT]);
-  return {
+/**
+ * On-disk PGlite in a temporary directory, as `svc` uses by default; `serverEnv` varies the server
+ * (the in-thread model baseline runs with EMBEDDINGS_WORKER_THREADS=0).
+ */
+export async function embeddedBackend(
+  variant: { name: string; label: string; serverEnv?: Record<string, string> } = {
     name: 'embedded',
     label: 'embedded, on-disk PGlite',
+  },
+): Promise<Backend> {
+  const { dataDir, projects } = await prepareDataDir([PROJECT]);
+  return {
+    ...variant,
     location: { DATA_DIR: dataDir },
     projectId: projects.get(PROJECT)!,
+    dataDir,
     open: () => openDatabase({ dataDir }),
     dispose: () => rm(dataDir, { recursive: true, force: true }),
   };

@@ -1,6 +1,7 @@
 // remember and recall for the latency run: direct core operations, or the MCP tools of `svc stdio`.
 import { hybridIndexer, hybridRetriever, recall, remember, type MemoryDeps } from '@svc/core';
 import { TOOLS } from '@svc/contract';
+import { readFile } from 'node:fs/promises';
 import type { Database, UserContext } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
 import type { Logger } from '@svc/observability';
@@ -11,7 +12,21 @@ export interface LatencyDriver {
   readonly name: string;
   remember(content: string): Promise<void>;
   recall(query: string): Promise<void>;
+  /** Resident and peak memory of the serving process in MB; null when the bench process serves. */
+  memory(): Promise<{ rssMb: number; peakMb: number } | null>;
   close(): Promise<void>;
+}
+
+/** VmRSS and VmHWM of a process, from /proc (Linux). */
+async function processMemory(pid: number | null | undefined): Promise<{ rssMb: number; peakMb: number } | null> {
+  if (!pid) return null;
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
 }
 
 export interface Target {
@@ -43,6 +58,7 @@ export function directDriver(target: Target, embedder: Embedder, logger: Logger)
     async recall(query) {
       await recall(deps, actor, TOOLS.recall.input.parse({ query, k: 10, scope }));
     },
+    memory: () => Promise.resolve(null),
     close: () => Promise.resolve(),
   };
 }
@@ -57,13 +73,18 @@ function toolDriver(name: string, svc: SvcConnection, projectId: string): Latenc
     async recall(query) {
       await callTool(svc.client, 'recall', { query, k: 10, scope });
     },
+    memory: () => processMemory(svc.pid),
     close: () => svc.close(),
   };
 }
 
 /** Through the tools of `svc stdio`, which opens the database itself (close the bench's embedded handle first). */
-export async function mcpDriver(location: StoreLocation, projectId: string): Promise<LatencyDriver> {
-  return toolDriver('mcp', await connectSvc(location, { EMBEDDINGS_PROVIDER: 'use' }), projectId);
+export async function mcpDriver(
+  location: StoreLocation,
+  projectId: string,
+  env: Record<string, string> = {},
+): Promise<LatencyDriver> {
+  return toolDriver('mcp', await connectSvc(location, { EMBEDDINGS_PROVIDER: 'use', ...env }), projectId);
 }
 
 /** Through the same tool handlers in process, wired with hybrid retrieval, on the bench's database. */

@@ -1,12 +1,15 @@
-// `pnpm latency [--driver mcp|mcp-inprocess|direct] [--sizes 1000,10000,100000] [--calls 100] [--database-url postgres://…]`
-// With --database-url, every size runs on the embedded database (the baseline) and on PostgreSQL, their calls taking turns.
+// `pnpm latency [--driver mcp|mcp-inprocess|direct] [--sizes 1000,10000,100000] [--calls 100] [--database-url postgres://…]
+//   [--baseline in-thread] [--fill-cache DIR|off] [--index-memory 64MB]`
+// With --database-url, every size runs on the embedded database (the baseline) and on PostgreSQL, their calls taking turns;
+// with --baseline in-thread, on two copies of the embedded store: the model in the serving thread (baseline) and in a worker.
 import { parseArgs } from 'node:util';
-import { createEmbedder } from '@svc/embeddings';
+import { createEmbedder, createUseEmbedder } from '@svc/embeddings';
 import { quietLogger } from '../shared/quiet-logger';
 import { embeddedBackend, postgresBackend, type Backend } from './backends';
 import { measureEmbedder } from './embedder-throughput';
 import { BackendRun, measureSize, type DriverName } from './measure';
-import { comparisonTables, latencyTable, throughputTable } from './report';
+import { DEFAULT_FILL_CACHE } from './fill-cache';
+import { comparisonTables, latencyTable, stagesTable, throughputTable } from './report';
 import { rng, SyntheticText } from './synthetic';
 
 const DRIVERS: readonly DriverName[] = ['mcp', 'mcp-inprocess', 'direct'];
@@ -16,8 +19,15 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000,10000,100000' },
     calls: { type: 'string', default: '100' },
     'database-url': { type: 'string' },
+    baseline: { type: 'string' },
+    'fill-cache': { type: 'string', default: DEFAULT_FILL_CACHE },
+    'index-memory': { type: 'string' },
   },
 });
+if (values.baseline !== undefined && values.baseline !== 'in-thread') throw new Error('--baseline: expected in-thread');
+const inThreadBaseline = values.baseline === 'in-thread';
+if (inThreadBaseline && values['database-url']) throw new Error('--baseline in-thread compares two embedded stores; leave out --database-url');
+const fillCache = values['fill-cache'] === 'off' ? null : values['fill-cache'];
 const driver = values.driver as DriverName;
 if (!DRIVERS.includes(driver)) throw new Error(`--driver: expected one of ${DRIVERS.join(', ')}`);
 const sizes = values.sizes.split(',').map(Number);
@@ -33,6 +43,8 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const logger = quietLogger();
 const embedder = createEmbedder({ provider: 'use' });
 if (!embedder) throw new Error('the latency run needs the default embedder');
+// The in-process drivers' baseline: the same model computing in the serving (here: the bench's) thread.
+const inThreadEmbedder = inThreadBaseline ? createUseEmbedder() : undefined;
 
 const backends: Backend[] = [];
 try {
@@ -40,9 +52,37 @@ try {
   const throughput = await measureEmbedder(embedder, text);
   log(`embedder: ${throughput.single.toFixed(1)}/s one by one, ${throughput.batched.toFixed(1)}/s batched`);
   const pool = await embedder.embed(Array.from({ length: 128 }, () => text.sentence()), 'document');
-  const ctx = { driver, calls, embedder, logger, pool, dims: await embedder.dimensions() };
+  const ctx = {
+    driver,
+    calls,
+    embedder,
+    logger,
+    pool,
+    dims: await embedder.dimensions(),
+    fillCache,
+    indexMemory: values['index-memory'],
+    serverEnv: {},
+    inThreadEmbedder,
+  };
 
-  backends.push(await embeddedBackend());
+  if (inThreadBaseline) {
+    backends.push(
+      await embeddedBackend({
+        name: 'in-thread model',
+        label: 'embedded, model in the serving thread (EMBEDDINGS_WORKER_THREADS=0)',
+        serverEnv: { EMBEDDINGS_WORKER_THREADS: '0' },
+      }),
+    );
+    backends.push(
+      await embeddedBackend({
+        name: 'worker model',
+        label: 'embedded, model in a worker thread (default)',
+        serverEnv: { EMBEDDINGS_WORKER_THREADS: '1' },
+      }),
+    );
+  } else {
+    backends.push(await embeddedBackend());
+  }
   if (databaseUrl) backends.push(await postgresBackend(databaseUrl));
   const runs = backends.map((b) => new BackendRun(b));
   // Size by size; at each size the backends take turns call by call, so a slow spell of a shared
@@ -59,15 +99,19 @@ try {
   for (const run of runs) {
     console.log(`\n## Latency on ${run.backend.label} (${driver} driver, ${calls} sequential calls each)\n`);
     console.log(latencyTable(run.results));
+    const stages = stagesTable(run.results);
+    if (stages) console.log(`\n### recall by stage (${run.backend.name})\n\n${stages}`);
     console.log(`\n## remember throughput beside the embedder (${run.backend.name})\n`);
     console.log(throughputTable(run.results, throughput));
   }
-  const [baseline, postgres] = runs;
-  if (baseline && postgres) {
-    console.log(`\n## PostgreSQL against the embedded baseline (${driver} driver, same run, same memories)\n`);
-    console.log(comparisonTables(baseline.results, postgres.results));
+  const [baseline, other] = runs;
+  if (baseline && other) {
+    const names = { base: baseline.backend.name, other: other.backend.name };
+    console.log(`\n## ${names.other} against the ${names.base} baseline (${driver} driver, same run, same memories)\n`);
+    console.log(comparisonTables(names, baseline.results, other.results));
   }
 } finally {
   await embedder.close();
+  await inThreadEmbedder?.close();
   for (const backend of backends) await backend.dispose();
 }

@@ -1,13 +1,14 @@
 // One size on every backend: grow each store to `size` memories, index and vacuum it, then time sequential remember and recall calls, backends in turn.
-import { clearStatsCache } from '@svc/core';
+import { clearStatsCache, onSearchStage, type SearchStage } from '@svc/core';
 import { ensureEmbeddingIndex, embeddingIndexName, rowsOf, type Database } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
 import type { Logger } from '@svc/observability';
 import { sql } from 'drizzle-orm';
-import type { Backend } from './backends';
+import { PROJECT, type Backend } from './backends';
 import { directDriver, mcpDriver, mcpInProcessDriver, type LatencyDriver } from './drivers';
 import { fill } from './fill';
-import { timeInTurn } from './percentiles';
+import { fillKey, restoreFill, saveFill } from './fill-cache';
+import { summarize, timeInTurn, type Timing } from './percentiles';
 import type { SizeResult } from './report';
 import { rng, SyntheticText } from './synthetic';
 
@@ -21,6 +22,14 @@ export interface RunContext {
   /** Unit vectors of real model output that the synthetic memories are jittered from. */
   pool: readonly Float32Array[];
   dims: number;
+  /** Where loaded embedded stores are kept between runs; null: always fill. */
+  fillCache: string | null;
+  /** maintenance_work_mem for the HNSW build; undefined: the service's own setting. */
+  indexMemory?: string;
+  /** Environment for every `svc stdio`; a backend may add its own. */
+  serverEnv: Record<string, string>;
+  /** The model for the in-process drivers on a backend with EMBEDDINGS_WORKER_THREADS=0. */
+  inThreadEmbedder?: Embedder;
 }
 
 /** One backend's progress through the sizes; each has its own random stream, so all store the same texts. */
@@ -28,6 +37,8 @@ export class BackendRun {
   readonly random = rng(7);
   readonly text = new SyntheticText(this.random);
   stored = 0;
+  /** Each size loaded so far with the calls made on it: what the store holds. */
+  readonly history: string[] = [];
   readonly results: SizeResult[] = [];
   constructor(readonly backend: Backend) {}
 }
@@ -36,6 +47,9 @@ interface Prepared {
   run: BackendRun;
   fillSeconds: number;
   indexSeconds: number;
+  cached: boolean;
+  /** From starting the driver (for `mcp`: spawning `svc stdio` on the loaded store) to its tools/list answer. */
+  startSeconds: number;
   driver: LatencyDriver;
   close(): Promise<void>;
 }
@@ -49,10 +63,27 @@ async function owner(database: Database, projectId: string): Promise<{ userId: s
   return { userId: row!.user_id, scopeId: row!.scope_id };
 }
 
-/** Loads the store up to `size` and starts the driver on it. */
-async function prepare(run: BackendRun, size: number, ctx: RunContext): Promise<Prepared> {
+/** Grows the store to `size` (or restores it from the fill cache), indexes and vacuums it. */
+async function load(run: BackendRun, size: number, ctx: RunContext): Promise<{ fillSeconds: number; indexSeconds: number; cached: boolean }> {
   const { backend, text, random } = run;
+  const key = fillKey(ctx.embedder.model, [...run.history, String(size)]);
+  const cacheDir = backend.dataDir !== undefined ? ctx.fillCache : null;
+  if (cacheDir && backend.dataDir) {
+    const hit = await restoreFill(cacheDir, key, backend.dataDir);
+    if (hit) {
+      const database = await backend.open();
+      try {
+        const [row] = rowsOf<{ id: string }>(await database.db.execute(sql`select id from projects where name = ${PROJECT}`));
+        backend.projectId = row!.id;
+      } finally {
+        await database.close();
+      }
+      return { ...hit, cached: true };
+    }
+  }
   const database = await backend.open();
+  let fillSeconds: number;
+  let indexSeconds: number;
   try {
     const { userId, scopeId } = await owner(database, backend.projectId);
     const actor = { userId, aal: 'aal2' as const };
@@ -60,27 +91,45 @@ async function prepare(run: BackendRun, size: number, ctx: RunContext): Promise<
     await database.db.execute(sql.raw(`drop index if exists "${embeddingIndexName(ctx.embedder.model, ctx.dims)}"`));
     let started = performance.now();
     await fill({ database, actor, scopeId, model: ctx.embedder.model, pool: ctx.pool }, text, random, run.stored, size);
-    const fillSeconds = (performance.now() - started) / 1000;
+    fillSeconds = (performance.now() - started) / 1000;
     started = performance.now();
-    await ensureEmbeddingIndex(database.db, ctx.embedder.model, ctx.dims);
-    const indexSeconds = (performance.now() - started) / 1000;
+    await ensureEmbeddingIndex(database.db, ctx.embedder.model, ctx.dims, { buildMemory: ctx.indexMemory });
+    indexSeconds = (performance.now() - started) / 1000;
     // PGlite has no autovacuum worker; PostgreSQL's may not have run yet. Both start from the same state.
     for (const table of ['memories', 'memory_search_docs', 'memory_embeddings']) {
       await database.db.execute(sql.raw(`vacuum (analyze) ${table}`));
     }
-    run.stored = size;
-    const target = { database, actor, projectId: backend.projectId };
-    let driver: LatencyDriver;
-    if (ctx.driver === 'mcp') {
-      // `svc stdio` opens the database itself; the embedded one admits one process at a time.
-      await database.close();
-      driver = await mcpDriver(backend.location, backend.projectId);
-      return { run, fillSeconds, indexSeconds, driver, close: () => driver.close() };
-    }
-    driver = ctx.driver === 'direct'
-      ? directDriver(target, ctx.embedder, ctx.logger)
-      : await mcpInProcessDriver(target, 'bench@bench.test', ctx.embedder, ctx.logger);
-    return { run, fillSeconds, indexSeconds, driver, close: async () => { await driver.close(); await database.close(); } };
+  } finally {
+    await database.close();
+  }
+  if (cacheDir && backend.dataDir) await saveFill(cacheDir, key, backend.dataDir, { fillSeconds, indexSeconds });
+  return { fillSeconds, indexSeconds, cached: false };
+}
+
+/** Loads the store up to `size` and starts the driver on it. */
+async function prepare(run: BackendRun, size: number, ctx: RunContext): Promise<Prepared> {
+  const { backend } = run;
+  const loaded = await load(run, size, ctx);
+  run.stored = size;
+  run.history.push(String(size));
+  if (ctx.driver === 'mcp') {
+    // `svc stdio` opens the database itself; the embedded one admits one process at a time.
+    const started = performance.now();
+    const driver = await mcpDriver(backend.location, backend.projectId, { ...ctx.serverEnv, ...backend.serverEnv });
+    const startSeconds = (performance.now() - started) / 1000;
+    return { run, ...loaded, startSeconds, driver, close: () => driver.close() };
+  }
+  const database = await backend.open();
+  try {
+    const { userId } = await owner(database, backend.projectId);
+    const target = { database, actor: { userId, aal: 'aal2' as const }, projectId: backend.projectId };
+    const started = performance.now();
+    const embedder = backend.serverEnv?.EMBEDDINGS_WORKER_THREADS === '0' && ctx.inThreadEmbedder ? ctx.inThreadEmbedder : ctx.embedder;
+    const driver = ctx.driver === 'direct'
+      ? directDriver(target, embedder, ctx.logger)
+      : await mcpInProcessDriver(target, 'bench@bench.test', embedder, ctx.logger);
+    const startSeconds = (performance.now() - started) / 1000;
+    return { run, ...loaded, startSeconds, driver, close: async () => { await driver.close(); await database.close(); } };
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;
@@ -95,10 +144,38 @@ export async function measureSize(runs: readonly BackendRun[], size: number, ctx
     // The first search waits for the model; not a steady-state figure.
     for (const p of prepared) await p.driver.recall(p.run.text.sentence(4, 8));
     const remember = await timeInTurn(ctx.calls, prepared.map((p) => () => p.driver.remember(p.run.text.sentence())));
-    const recall = await timeInTurn(ctx.calls, prepared.map((p) => () => p.driver.recall(p.run.text.sentence(4, 8))));
+    // Stage timings reach the bench only when the tools run in its own process (mcp-inprocess, direct).
+    const stages = prepared.map(() => new Map<SearchStage, number[]>());
+    let current = -1;
+    const off = onSearchStage((stage, ms) => {
+      const mine = stages[current];
+      if (!mine) return;
+      mine.set(stage, [...(mine.get(stage) ?? []), ms]);
+    });
+    let recall: Timing[];
+    try {
+      recall = await timeInTurn(ctx.calls, prepared.map((p, j) => () => {
+        current = j;
+        return p.driver.recall(p.run.text.sentence(4, 8));
+      }));
+    } finally {
+      off();
+    }
+    const memory = await Promise.all(prepared.map((p) => p.driver.memory()));
     return prepared.map((p, i) => {
       p.run.stored += ctx.calls;
-      return { size, fillSeconds: p.fillSeconds, indexSeconds: p.indexSeconds, remember: remember[i]!, recall: recall[i]! };
+      p.run.history.push(`c${ctx.calls}`);
+      return {
+        size,
+        fillSeconds: p.fillSeconds,
+        indexSeconds: p.indexSeconds,
+        cached: p.cached,
+        startSeconds: p.startSeconds,
+        memory: memory[i] ?? null,
+        remember: remember[i]!,
+        recall: recall[i]!,
+        stages: new Map([...stages[i]!].map(([stage, samples]) => [stage, summarize(samples)])),
+      };
     });
   } finally {
     for (const p of prepared) await p.close();

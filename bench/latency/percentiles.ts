@@ -13,7 +13,7 @@ export interface Timing {
   totalMs: number;
 }
 
-function summarize(samples: number[], totalMs: number): Timing {
+export function summarize(samples: number[], totalMs = samples.reduce((a, b) => a + b, 0)): Timing {
   samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), count: samples.length, totalMs };
 }

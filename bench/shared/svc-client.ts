@@ -13,6 +13,8 @@ export interface SvcConnection {
   client: Client;
   /** Tool names of tools/list. */
   tools: string[];
+  /** The server's process id, when it is a child process. */
+  pid?: number | null;
   close(): Promise<void>;
 }
 
@@ -70,7 +72,7 @@ export async function connectSvc(
   const client = new Client({ name: 'svc-bench', version: '0.0.0' });
   await client.connect(transport);
   const tools = (await client.listTools()).tools.map((t) => t.name);
-  return { client, tools, close: () => client.close() };
+  return { client, tools, pid: transport.pid, close: () => client.close() };
 }
 
 export async function startSvc(projectNames: readonly string[], env: Record<string, string> = {}) {
