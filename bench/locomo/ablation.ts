@@ -44,3 +44,10 @@ export const ABLATION: Variant[] = [
   { name: '+ vectors, score fusion (w 0.5) = default hybrid', mode: 'hybrid', tuning: {} },
   { name: 'vector search alone (HNSW, cosine)', mode: 'semantic', tuning: {} },
 ];
+
+/** `--tune`: the time signals of recall, each against the default hybrid (dev conversations only). */
+export const TIME_TUNING: Variant[] = [
+  { name: 'hybrid, no time signals', mode: 'hybrid', tuning: { timeBonus: 0, whenBonus: 0 } },
+  ...[0.15, 0.3, 0.5].map((timeBonus) => ({ name: `time named in the query: bonus ${timeBonus}`, mode: 'hybrid' as const, tuning: { timeBonus, whenBonus: 0 } })),
+  ...[0.05, 0.1, 0.2].map((whenBonus) => ({ name: `"when" question, text states a time: bonus ${whenBonus}`, mode: 'hybrid' as const, tuning: { timeBonus: 0.3, whenBonus } })),
+];

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { createEmbedder } from '@svc/embeddings';
 import { quietLogger } from '../shared/quiet-logger';
-import { ABLATION } from './ablation';
+import { ABLATION, TIME_TUNING } from './ablation';
 import { DEFAULT_DATA_PATH, loadLocomo } from './data';
 import { openDirectDriver } from './direct-driver';
 import type { MemoryDriver } from './driver';
@@ -17,6 +17,8 @@ const { values } = parseArgs({
   options: {
     driver: { type: 'string', default: 'mcp' },
     ablation: { type: 'boolean', default: false },
+    /** With --ablation: the time-signal variants instead of the ladder. */
+    tune: { type: 'boolean', default: false },
     /** Leaves out the vector baseline (it embeds every turn in process: minutes on 2 cores). */
     'skip-vector': { type: 'boolean', default: false },
     /** Embedding models compared on the structured path: ONNX directories (comma-separated; only those on disk) and an endpoint. */
@@ -117,7 +119,7 @@ try {
     console.log(
       `| plain BM25, in process (no stemming, no stopwords) | ${fmt(bm25.recall('all', 1))} | ${fmt(bm25.recall('all', 5))} | ${fmt(bm25.recall('all', 10))} | ${['1', '2', '3', '4'].map((c) => fmt(bm25.recall(c, 5))).join(' | ')} |`,
     );
-    for (const variant of ABLATION) {
+    for (const variant of values.tune ? TIME_TUNING : ABLATION) {
       if (!service) throw new Error('--ablation needs the structured path');
       const table = await askAll(driver, conversations, {
         mode: variant.mode,

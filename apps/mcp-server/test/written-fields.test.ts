@@ -111,4 +111,14 @@ describe('recall over plain memories', () => {
     expect(out.ok?.results[0]?.memory.id).toBe(inTime.ok?.memory.id);
     expect(out.ok?.results[0]?.why).toMatch(/happened in the time asked about/);
   });
+
+  it('answers a "when" question with the memory whose text says when', async () => {
+    await call<Remembered>(ada, 'remember', { content: 'Priya said: I joined the pottery class', scope });
+    const dated = await call<Remembered>(ada, 'remember', {
+      content: 'Priya said: I joined the pottery class last week',
+      scope,
+    });
+    const out = await call<Recalled>(ada, 'recall', { query: 'When did Priya join the pottery class?', scope });
+    expect(out.ok?.results[0]?.memory.id).toBe(dated.ok?.memory.id);
+  });
 });

@@ -8,7 +8,7 @@ import { planLexical } from './lexical-plan';
 import { stageClock } from './search-stages';
 import { candidatesStatement, type CandidateRow } from './sql/candidates';
 import { preludeStatement, queryTerms, type PreludeRow } from './sql/query-terms';
-import { queryTimeRange, withinRange } from './query-time';
+import { asksWhen, queryTimeRange, statesTime, withinRange } from './query-time';
 import { DEFAULT_TUNING } from './tuning';
 import type { HybridSearchOptions, HybridSearchResult } from './types';
 import { explain } from './why';
@@ -57,10 +57,15 @@ export async function hybridSearch(
       // In the time the query names: a bonus on the fused score, renormalised to 0..1.
       const inTime = (r: CandidateRow) =>
         during !== null && withinRange(r.event_at === null ? null : new Date(r.event_at), during);
+      // "When did…": a memory whose text dates what it tells ("yesterday", "last May") answers it.
+      const when = tuning.whenBonus > 0 && asksWhen(options.query);
+      const dated = (r: CandidateRow) => when && statesTime(r.opening ?? '');
+      const bonus = (during ? tuning.timeBonus : 0) + (when ? tuning.whenBonus : 0);
       const withTime = (fused: number, r: CandidateRow) =>
-        during ? (fused + (inTime(r) ? tuning.timeBonus : 0)) / (1 + tuning.timeBonus) : fused;
+        (fused + (inTime(r) ? tuning.timeBonus : 0) + (dated(r) ? tuning.whenBonus : 0)) / (1 + bonus);
       const statement = candidatesStatement({
         during,
+        opening: when,
         filters: options,
         lexical: plan,
         vector,

@@ -1,6 +1,6 @@
 // The time a question names, as the range of event times recall prefers.
 import { describe, expect, it } from 'vitest';
-import { queryTimeRange } from './query-time';
+import { asksWhen, queryTimeRange, statesTime } from './query-time';
 
 const NOW = new Date('2026-11-25T09:30:00Z');
 const range = (q: string) => {
@@ -31,5 +31,24 @@ describe('queryTimeRange', () => {
     expect(range('How does Jon feel about the opening night of his dance studio?')).toBeNull();
     expect(range('When did Melanie paint a sunrise?')).toBeNull();
     expect(range('What runs on kubernetes right now?')).toBeNull();
+  });
+});
+
+describe('"when" questions and texts that state a time', () => {
+  it('tells a question after a time', () => {
+    expect(asksWhen('When did Caroline go to the support group?')).toBe(true);
+    expect(asksWhen('How long ago did we move?')).toBe(true);
+    expect(asksWhen('What year did Jon open the studio?')).toBe(true);
+    expect(asksWhen('What did Caroline research?')).toBe(false);
+    expect(asksWhen('Where do we deploy when the build is green?')).toBe(false);
+  });
+
+  it('reads a time in the text, but not the date it opens with', () => {
+    expect(statesTime('Caroline: I went to a support group yesterday')).toBe(true);
+    expect(statesTime('On 8 May 2023, Caroline said: I went to a support group yesterday')).toBe(true);
+    expect(statesTime('We moved to Berlin in 2019')).toBe(true);
+    expect(statesTime('On 8 May 2023, Caroline said: I love painting')).toBe(false);
+    expect(statesTime('[2023-05-08 14:05] Alice: the deploy is done')).toBe(false);
+    expect(statesTime('Caroline: I love painting sunsets')).toBe(false);
   });
 });

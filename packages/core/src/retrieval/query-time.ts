@@ -43,3 +43,22 @@ export function withinRange(at: Date | null, range: TimeRange): boolean {
   if (at === null) return false;
   return 'month' in range ? at.getUTCMonth() === range.month : at >= range.from && at < range.to;
 }
+
+/** A question after the time of something ("When did…", "How long ago…", "What year…"). */
+const ASKS_WHEN = /^\s*(?:when\b|since when\b|how long ago\b|what (?:time|date|day|month|year)\b|which (?:day|month|year)\b)/i;
+
+export function asksWhen(query: string): boolean {
+  return ASKS_WHEN.test(query);
+}
+
+/**
+ * Words that date what a text tells ("yesterday", "last week", "in May", "2022"). A date the text
+ * opens with ("On 8 May 2023, Caroline said: …") only says when it was written, so it is left out.
+ */
+const TIME_WORDS =
+  /\b(?:yesterday|today|tonight|tomorrow|(?:last|next|this|past) (?:week|weekend|month|year|night|morning|evening|summer|winter|spring|fall|autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|ago|recently|january|february|march|april|june|july|august|september|october|november|december|(?:19|20)\d{2})\b/i;
+const OPENING_DATE = /^\s*(?:\[[^\]]{1,40}\]|(?:on\s+)?[^,:\]\n]{1,40},)\s*(?:[\p{Lu}][\p{L}'’.-]*(?: [\p{Lu}][\p{L}'’.-]*){0,2} said:)?/u;
+
+export function statesTime(content: string): boolean {
+  return TIME_WORDS.test(content.replace(OPENING_DATE, ''));
+}

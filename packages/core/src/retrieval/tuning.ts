@@ -25,6 +25,11 @@ export const retrievalTuningSchema = z.object({
    */
   timeBonus: z.number().min(0).default(0.3),
   /**
+   * Added likewise, when the query asks when ("When did…"), to a memory whose text dates what it
+   * tells ("yesterday", "last week", "in 2022"): most answers to such questions say when.
+   */
+  whenBonus: z.number().min(0).default(0.1),
+  /**
    * How fused scores are made. `score`: (lexical/best lexical + w·cosine) / (1 + w), which keeps
    * how far apart the lexical scores are; rank fusion (`rrf`) throws that away and measured worse
    * once the lexical ranker was strong (R@5 0.746 → 0.678 at K=60).

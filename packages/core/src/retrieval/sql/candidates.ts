@@ -23,6 +23,8 @@ export interface CandidateRow {
   importance: number;
   ordered_at: string | Date;
   event_at: string | Date | null;
+  /** The text's first characters, when the query asks when (see `statesTime`). */
+  opening: string | null;
 }
 
 export interface CandidateQuery {
@@ -35,6 +37,8 @@ export interface CandidateQuery {
   tuning: RetrievalTuning;
   /** The time the query names: memories whose event time lies in it are candidates too. */
   during?: TimeRange | null;
+  /** Return each candidate's opening characters. */
+  opening?: boolean;
 }
 
 function during(range: TimeRange): SQL {
@@ -78,7 +82,8 @@ export function candidatesStatement(c: CandidateQuery): SQL {
   return sql`with ${sql.join(ctes, sql`,`)}
   select c.memory_id, l.lex_score, lt.lex_rank::int as lex_rank, l.own_terms, l.context_terms,
     l.speaker_terms, ${cosine} as cosine, v.vec_rank::int as vec_rank, m.kind::text as kind,
-    m.importance, coalesce(m.event_at, m.created_at) as ordered_at, m.event_at
+    m.importance, coalesce(m.event_at, m.created_at) as ordered_at, m.event_at,
+    ${c.opening ? sql`left(coalesce(m.content_en, m.content), 300)` : sql`null::text`} as opening
   from cand c
     join memories m on m.id = c.memory_id
     left join lex l on l.memory_id = c.memory_id
