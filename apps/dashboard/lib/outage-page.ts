@@ -1,10 +1,11 @@
 // The page a browser gets when the proxy cannot let it in: the memory server unreachable, or too many requests.
-// Plain HTML with its styles inline: the stylesheet lives behind the same proxy and may not load.
+// Plain HTML with its styles inline: the stylesheet lives behind the same proxy and may not load. No
+// automatic reload: a page that refreshes on its own takes control away from people using assistive technology.
 
 export interface OutageText {
   title: string;
   body: string;
-  /** Seconds after which the page reloads itself (the same as Retry-After). */
+  /** Seconds worth waiting before trying again (the same as Retry-After). */
   retryAfter: number;
 }
 
@@ -16,7 +17,6 @@ export function outageHtml({ title, body, retryAfter }: OutageText): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${retryAfter}">
 <title>${esc(title)} · Memory service</title>
 <link rel="icon" href="/icon.svg" type="image/svg+xml">
 <style>
@@ -32,7 +32,7 @@ a{color:#1f5fbf}
 <main>
 <h1>${esc(title)}</h1>
 <p>${esc(body)}</p>
-<p class="muted">This page tries again by itself in ${retryAfter} seconds, or <a href="">reload it now</a>.</p>
+<p class="muted">Wait ${retryAfter} seconds, then <a href="">reload the page</a>.</p>
 </main>
 </body>
 </html>
