@@ -2,6 +2,9 @@
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { enrolTotp } from './account-api';
+import { seriousViolations } from './axe';
 import { E2E_USERS, alerts, e2eStack, launchChromium, newPage, screenshot, signIn, submitSignIn, where } from './harness';
 
 const stack = e2eStack();
@@ -27,19 +30,27 @@ describe.skipIf(!stack?.passwords)('second factor', () => {
   let page: Page;
   let secret = '';
   let recovery: string[] = [];
+  let spent = '';
   beforeAll(async () => {
     browser = await launchChromium();
     page = await newPage(browser);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.dashboardUrl });
   });
+  const accessible = async () => expect(await seriousViolations(page), where(page)).toEqual([]);
   afterAll(async () => browser?.close());
 
-  it('enrols: the secret and its otpauth URI, a code to confirm, ten recovery codes shown once', async () => {
+  it('enrols: a QR code beside the secret, a code to confirm, ten recovery codes shown once, copied and downloaded', async () => {
     await signIn(page, s, E2E_USERS.mfa);
     await page.goto(`${s.dashboardUrl}/settings`);
     await page.getByRole('button', { name: 'Set up a second factor' }).click();
     secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    expect(await page.getByTestId('otpauth-uri').textContent()).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+    expect(await page.getByTestId('otpauth-uri').getAttribute('href')).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+    const qr = page.getByTestId('totp-qr');
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await accessible();
+    await screenshot(page, 'settings-mfa-qr');
     await page.getByLabel('Code from the app').fill(await generate({ secret, algorithm: 'sha1', digits: 6, period: 30 }));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('recovery-codes').waitFor();
@@ -47,6 +58,17 @@ describe.skipIf(!stack?.passwords)('second factor', () => {
     expect(recovery).toHaveLength(10);
     await screenshot(page, 'settings-recovery-codes');
     for (const code of recovery) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/i);
+    await page.getByRole('button', { name: 'Copy the codes' }).click();
+    await page.getByText('Copied.').waitFor();
+    expect((await page.evaluate(() => navigator.clipboard.readText())).trim().split('\n')).toEqual(recovery);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download as a text file' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('memory-service-recovery-codes.txt');
+    const saved = readFileSync((await download.path())!, 'utf8');
+    for (const code of recovery) expect(saved).toContain(code);
+    await accessible();
     await page.goto(`${s.dashboardUrl}/settings`);
     await page.getByRole('button', { name: 'Remove the second factor' }).waitFor();
   });
@@ -72,14 +94,23 @@ describe.skipIf(!stack?.passwords)('second factor', () => {
     expect(await alerts(page).textContent()).toMatch(/did not work/);
     await screenshot(page, 'mfa-verify-error');
 
-    await giveCode(page, await nextCode(secret));
+    spent = await nextCode(secret);
+    await giveCode(page, spent);
     await page.waitForURL((url) => url.pathname === '/projects');
     await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
   });
 
-  it('takes a recovery code once', async () => {
+  it('says a replayed code was already used, rather than wrong', async () => {
     await signOut(page);
     await signIn(page, s, E2E_USERS.mfa);
+    await giveCode(page, spent);
+    await alerts(page).waitFor();
+    expect(await alerts(page).textContent()).toMatch(/already used\. Wait for your app to show the next one/);
+    await accessible();
+    await screenshot(page, 'mfa-verify-reused');
+  });
+
+  it('takes a recovery code once', async () => {
     expect(where(page)).toBe('/mfa/verify?next=%2Fmemories');
     await giveCode(page, recovery[0]!);
     await page.waitForURL((url) => url.pathname === '/memories');
@@ -114,5 +145,21 @@ describe.skipIf(!stack?.passwords)('second factor', () => {
     await signOut(page);
     await signIn(page, s, E2E_USERS.mfa);
     expect(where(page)).toBe('/memories');
+  });
+
+  it('after ten wrong codes says the lock lasts 15 minutes, and a right code waits too', async () => {
+    secret = await enrolTotp(s.serverUrl, E2E_USERS.mfa, s.password);
+    await signOut(page);
+    await signIn(page, s, E2E_USERS.mfa);
+    for (let i = 0; i < 10; i += 1) {
+      await giveCode(page, '000000');
+      await expect.poll(() => alerts(page).textContent()).toMatch(/did not work/);
+      // A fresh form each time, so the next alert is this attempt's.
+      await page.reload();
+    }
+    await giveCode(page, await nextCode(secret));
+    await expect.poll(() => alerts(page).textContent()).toBe('Too many attempts. Try again in 15 minutes.');
+    await accessible();
+    await screenshot(page, 'mfa-verify-locked');
   });
 });
