@@ -1,4 +1,5 @@
 // Opens the parts a running service needs (database, logger, counters, build identity) from the env.
+import { onSearchStage } from '@svc/core';
 import { openDatabase } from '@svc/db';
 import { backupJobs, languageModel } from '@svc/jobs-runtime';
 import { createLogger, createMetrics } from '@svc/observability';
@@ -14,6 +15,7 @@ import { settingsFromEnv } from './settings';
 
 /** What each runtime started in the background, to stop when it lets go of the database. */
 const upkeepStops = new WeakMap<ServerDeps, () => void>();
+const stageListeners = new WeakMap<ServerDeps, () => void>();
 
 export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}): Promise<ServerDeps> {
   const logger = createLogger({ level: env.LOG_LEVEL, stderr: env.LOG_STDERR || opts.forceStderr });
@@ -49,6 +51,8 @@ export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}
     .then(() => deps.runs.resume())
     .catch((err: unknown) => logger.error('jobs_start_failed', { error: err instanceof Error ? err.message : String(err) }));
   if (retrieval.embedder) upkeepStops.set(deps, startEmbedderUpkeep({ database, embedder: retrieval.embedder, logger }));
+  const stages = deps.metrics.searchStageSeconds;
+  stageListeners.set(deps, onSearchStage((stage, ms) => stages.observe({ stage }, ms / 1000)));
   return deps;
 }
 
@@ -58,6 +62,7 @@ export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}
  */
 export async function closeRuntime(deps: ServerDeps): Promise<void> {
   upkeepStops.get(deps)?.();
+  stageListeners.get(deps)?.();
   await deps.jobs.stop();
   await deps.usage.flush();
   await deps.database.close();

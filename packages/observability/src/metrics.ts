@@ -1,5 +1,5 @@
 // The contract's in-process counters, each on a registry owned by one app instance.
-import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
@@ -9,6 +9,8 @@ export interface Metrics {
   rulesLookupFailures: Counter;
   writeRefused: Counter<'reason'>;
   alarms: Counter<'alarm'>;
+  /** Time of each stage of a search (embedding, lexical_plan, candidates, fusion, explain, results). */
+  searchStageSeconds: Histogram<'stage'>;
 }
 
 export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
@@ -49,6 +51,14 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
       name: 'svc_alarms_total',
       help: 'Alarms raised (failed or timed-out jobs, failed or missing backups), by alarm',
       labelNames: ['alarm'],
+      registers,
+    }),
+    searchStageSeconds: new Histogram({
+      name: 'svc_search_stage_seconds',
+      help: 'Time of each stage of recall and the other searches, by stage',
+      labelNames: ['stage'],
+      // From a cached query vector (well under a millisecond) to a cold model load.
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers,
     }),
   };
