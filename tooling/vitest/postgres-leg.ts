@@ -68,6 +68,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'test/oauth-tokens.test.ts',
       'test/concurrent-first-sight.test.ts',
       'test/concurrent-two-instances.test.ts',
+      'test/account-oidc-race.test.ts',
       // backups in server mode, and an embedded backup restored into PostgreSQL
       'test/backup-cli-server.test.ts',
     ],

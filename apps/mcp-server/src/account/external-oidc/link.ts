@@ -1,6 +1,6 @@
 // Finds the person an external identity belongs to: by issuer and subject, else by verified email, else new.
 import { createUser, findUserByEmail, findUserByExternalIdentity, linkExternalIdentity, type Database, type User } from '@svc/db';
-import { fail } from '@svc/errors';
+import { fail, isServiceError } from '@svc/errors';
 import { recordAudit } from '../../usage/audit-log';
 
 export interface ExternalIdentity {
@@ -31,7 +31,17 @@ export async function resolveExternalAccount(database: Database, identity: Exter
       await link(existing.id);
       return existing;
     }
-    const { user } = await createUser(tx, identity.email, identity.name ?? undefined);
+    let user: User;
+    try {
+      ({ user } = await createUser(tx, identity.email, identity.name ?? undefined));
+    } catch (thrown) {
+      // The same first sign-in twice at once (a double-submitted callback, two tabs): the unique email
+      // let the other one create the account, which this one now links to.
+      const winner = isServiceError(thrown) && thrown.code === 'conflict' ? await findUserByEmail(tx, identity.email) : null;
+      if (!winner) throw thrown;
+      await link(winner.id);
+      return winner;
+    }
     await recordAudit(tx, {
       action: 'user_created',
       target: { type: 'user', id: user.id },
