@@ -11,6 +11,7 @@ import {
 } from '../../packages/secrets/src/corpus/index';
 import { presetFindsSecret } from '../../packages/secrets/src/preset-baseline';
 import { scanForSecrets } from '../../packages/secrets/src/scan';
+import { timeAdversarial } from './adversarial';
 import { timePer10k } from './timing';
 
 const { values } = parseArgs({
@@ -84,3 +85,10 @@ console.log(`\nGuard misses: ${misses.length === 0 ? 'none' : misses.join(', ')}
 const falsePositives = benign.filter((_, i) => benignHits.guard?.[i]).map((b) => `${b.group}: ${b.text.slice(0, 60)}`);
 const locomoFalse = turns.filter((_, i) => locomoHits.guard?.[i]);
 console.log(`Guard refusals of benign texts: ${falsePositives.length + locomoFalse.length === 0 ? 'none' : [...falsePositives, ...locomoFalse].join('\n')}`);
+
+console.log('\n## Worst cases: 16,000 characters built to make the patterns backtrack (median of 5)\n');
+console.log(row(['input', ...NAMES]));
+console.log(row(['---', ...NAMES.map(() => '---')]));
+for (const { input, ms } of await timeAdversarial(SCANNERS)) {
+  console.log(row([input, ...NAMES.map((n) => `${ms[n]?.toFixed(1)} ms`)]));
+}

@@ -28,24 +28,28 @@ const MAX_KEY = 8192;
 
 export function detectPrivateKeys(text: string): KeySpan[] {
   if (!/BEGIN|PuTTY/.test(text)) return [];
+  // Every header first: a key's body ends at the next header at the latest, so each stretch of
+  // the text is read once however many headers it holds.
+  const headers = [...text.matchAll(HEADER)];
   const spans: KeySpan[] = [];
-  HEADER.lastIndex = 0;
-  for (let header = HEADER.exec(text); header; header = HEADER.exec(text)) {
+  let after = 0;
+  for (const [i, header] of headers.entries()) {
     const start = header.index;
+    if (start < after) continue;
     const from = start + header[0].length;
-    const window = text.slice(from, from + MAX_KEY);
+    const next = headers[i + 1]?.index ?? text.length;
+    const window = text.slice(from, Math.min(from + MAX_KEY, next));
     FOOTER.lastIndex = 0;
     const footer = FOOTER.exec(window);
     BODY_END.lastIndex = 0;
     const gap = BODY_END.exec(window);
     // PuTTY files hold blank-line-free sections; PEM headers are followed by one blank line.
     const bodyEnd = footer ? footer.index : gap && gap.index > 80 ? gap.index : window.length;
-    const body = window.slice(0, bodyEnd);
-    const first = BODY.exec(body);
+    const first = BODY.exec(window.slice(0, Math.min(bodyEnd, BODY_WITHIN + 200)));
     if (!first || first.index > BODY_WITHIN) continue;
     const end = footer ? from + footer.index + footer[0].length : from + bodyEnd;
     spans.push({ range: [start, end] });
-    HEADER.lastIndex = end;
+    after = end;
   }
   return spans;
 }
