@@ -1,4 +1,5 @@
-// Finds credentials in free text with secretlint's maintained preset plus our small supplement.
+// Finds credentials in free text: secretlint's maintained preset, then our supplement (the rule
+// tables ported from gitleaks' defaults, private keys, prose, generic detectors) in the same pass.
 import { lintSource } from '@secretlint/core';
 import { rules as recommendedRules } from '@secretlint/secretlint-rule-preset-recommend';
 import { disableEngineProfiler } from './engine-profiler';

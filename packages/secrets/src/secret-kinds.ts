@@ -72,5 +72,5 @@ export function describeFinding(ruleId: string, messageId: string): SecretKind {
 
 /** "an AWS key", "a GitHub token", "an npm token": spelling decides badly for initialisms. */
 export function withArticle(label: string): string {
-  return /^(?:[aeio]|npm\b)/i.test(label) ? `an ${label}` : `a ${label}`;
+  return /^(?:[aeio]|npm\b|xai\b|sql\b)/i.test(label) ? `an ${label}` : `a ${label}`;
 }

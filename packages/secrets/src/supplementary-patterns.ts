@@ -1,6 +1,7 @@
-// Credential classes agents' users paste that secretlint's recommended preset (v13) misses.
-// Each entry names the gap it closes; provider formats are the ones GitHub secret scanning and
-// gitleaks document. Every pattern is linear (no nested quantifiers) so a 16000-char text stays fast.
+// Credential classes agents' users paste that secretlint's recommended preset (v13) misses: the
+// generic detectors here (each names the gap it closes), and through `detectSupplementary` the
+// rule tables (rules/), private keys and prose. Every pattern is linear (no nested quantifiers) so
+// a 16000-char text stays fast.
 import { looksLikeSecretValue } from './credential-values';
 import { shannonEntropy } from './entropy';
 import { detectPrivateKeys } from './private-keys';
