@@ -24,7 +24,8 @@ async function eventually<T>(read: () => Promise<T>, ready: (value: T) => boolea
     const value = await read();
     if (ready(value)) return value;
     if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // Slow enough to leave the person's per-minute allowance of dashboard requests for the pages.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
 
@@ -64,6 +65,7 @@ describe.skipIf(!e2eStack())('memories pages', () => {
     await eventually(() => read(id.dupA!), (d) => d.conflicts.length > 0, 'the duplicate to be recorded');
     browser = await launchChromium();
     page = await newPage(browser);
+    page.on('pageerror', (e) => console.error(`pageerror on ${page.url()}: ${e.message}`));
     await signIn(page, stack, EMAIL);
   });
   afterAll(async () => {
@@ -75,7 +77,9 @@ describe.skipIf(!e2eStack())('memories pages', () => {
 
   const rows = () => page.getByTestId('memory-row');
   const search = async (query: string) => {
-    await page.goto(`${stack.dashboardUrl}/memories${query}`);
+    const res = await page.goto(`${stack.dashboardUrl}/memories${query}`);
+    // A page that did not render says why in the failure, not only that a heading is missing.
+    if (res?.status() !== 200) throw new Error(`/memories${query} answered ${res?.status()}: ${(await page.textContent('body'))?.slice(0, 500)}`);
     await page.getByRole('heading', { level: 1, name: 'Memories' }).waitFor();
   };
 
