@@ -66,3 +66,14 @@ describe('rule tables', () => {
     }
   });
 });
+
+describe('invisible characters', () => {
+  it('do not split a token, and the range covers them in the text as given', async () => {
+    const token = `ghp_${fake('zw', 36)}`;
+    const hidden = `${token.slice(0, 10)}\u200b${token.slice(10, 20)}\u2060${token.slice(20)}`;
+    const text = `deploy with ${hidden} today`;
+    const [finding] = await scanForSecrets(text);
+    expect(finding?.label).toBe('GitHub token');
+    expect(text.slice(...(finding?.range ?? [0, 0]))).toBe(hidden);
+  });
+});

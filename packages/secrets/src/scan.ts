@@ -3,6 +3,7 @@
 import { lintSource } from '@secretlint/core';
 import { rules as recommendedRules } from '@secretlint/secretlint-rule-preset-recommend';
 import { disableEngineProfiler } from './engine-profiler';
+import { visibleText } from './invisible';
 import { describeFinding } from './secret-kinds';
 import {
   supplementaryRule,
@@ -71,18 +72,22 @@ function withoutOverlaps(findings: SecretFinding[]): SecretFinding[] {
 const profilerOff = disableEngineProfiler().catch(() => undefined);
 
 /** Lists what in `text` looks like a credential; an empty list means the text may be stored. */
-export async function scanForSecrets(text: string): Promise<SecretFinding[]> {
-  if (text.trim() === '') return [];
+export async function scanForSecrets(given: string): Promise<SecretFinding[]> {
+  if (given.trim() === '') return [];
   await profilerOff;
+  const visible = visibleText(given);
+  const text = visible.text;
   const result = await lintSource({
     source: { ...SOURCE, content: text },
     options: { config: CONFIG, noPhysicFilePath: true, maskSecrets: true },
   });
-  const findings = result.messages.map(({ ruleId, messageId, range }) => ({
-    ruleId,
-    messageId,
-    ...describeFinding(ruleId, messageId),
-    range: [range[0], range[1]] as const,
-  }));
-  return withoutOverlaps(findings.filter(({ range }) => !STAND_IN_SPAN.test(text.slice(...range))));
+  const findings = result.messages
+    .filter(({ range }) => !STAND_IN_SPAN.test(text.slice(range[0], range[1])))
+    .map(({ ruleId, messageId, range }) => ({
+      ruleId,
+      messageId,
+      ...describeFinding(ruleId, messageId),
+      range: visible.toOriginal([range[0], range[1]]),
+    }));
+  return withoutOverlaps(findings);
 }
