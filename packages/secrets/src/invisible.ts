@@ -2,7 +2,7 @@
 // whoever copies it back out: "ghp_<ZWSP>abc…" still works once the character is dropped. The scan
 // reads the text without them and reports offsets in the text as given.
 
-const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/;
 
 export interface VisibleText {
   text: string;
@@ -12,12 +12,10 @@ export interface VisibleText {
 
 export function visibleText(original: string): VisibleText {
   if (!INVISIBLE.test(original)) return { text: original, toOriginal: ([start, end]) => [start, end] };
-  INVISIBLE.lastIndex = 0;
   const kept: number[] = [];
   let text = '';
   for (let i = 0; i < original.length; i += 1) {
     const ch = original[i] ?? '';
-    INVISIBLE.lastIndex = 0;
     if (INVISIBLE.test(ch)) continue;
     kept.push(i);
     text += ch;

@@ -75,5 +75,7 @@ describe('invisible characters', () => {
     const [finding] = await scanForSecrets(text);
     expect(finding?.label).toBe('GitHub token');
     expect(text.slice(...(finding?.range ?? [0, 0]))).toBe(hidden);
+    // At the very start too, and again on the next call.
+    for (let i = 0; i < 2; i += 1) expect((await scanForSecrets(`\u200b${token}`))[0]?.range).toEqual([1, token.length + 1]);
   });
 });
