@@ -16,7 +16,14 @@ export const STATS_CACHE_MIN_DOCS = 5000;
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 1000;
 
-const cache = new Map<string, { stats: CollectionStats; at: number }>();
+/**
+ * `common`: document frequencies of the collection's common words (over `commonTermDocs`), by
+ * lexeme. Counting one costs a bitmap over every document holding it (the GIN index cannot stop
+ * at the bound: ~1 s for "the" in 100k memories on PGlite), and its frequency is an estimate from
+ * a sample anyway, so it is kept as long as N is. Uncommon words are counted on every query:
+ * cheap, and exact where a single new memory matters.
+ */
+const cache = new Map<string, { stats: CollectionStats; at: number; common: Map<string, number> }>();
 
 /** Keyed by the caller (stats describe what they can see) and the searched scopes. */
 export function statsKey(uid: string | null, filters: SearchFilters): string | null {
@@ -36,11 +43,23 @@ export function rememberStats(key: string | null, stats: CollectionStats, now = 
   const existing = cache.get(key);
   if (existing && now - existing.at <= TTL_MS) return; // a fresh entry keeps its age, so it expires
   cache.delete(key);
-  cache.set(key, { stats, at: now });
+  cache.set(key, { stats, at: now, common: new Map() });
   if (cache.size > MAX_ENTRIES) {
     const oldest = cache.keys().next();
     if (!oldest.done) cache.delete(oldest.value);
   }
+}
+
+/** The remembered document frequency of a common word, while the collection's statistics are fresh. */
+export function cachedCommonDf(key: string | null, lexeme: string, now = Date.now()): number | null {
+  const hit = key ? cache.get(key) : undefined;
+  return hit && now - hit.at <= TTL_MS ? (hit.common.get(lexeme) ?? null) : null;
+}
+
+/** Kept only beside fresh cached statistics (collections of STATS_CACHE_MIN_DOCS or more), and expiring with them. */
+export function rememberCommonDf(key: string | null, lexeme: string, df: number, now = Date.now()): void {
+  const hit = key ? cache.get(key) : undefined;
+  if (hit && now - hit.at <= TTL_MS) hit.common.set(lexeme, df);
 }
 
 /** For tests and after bulk loads. */

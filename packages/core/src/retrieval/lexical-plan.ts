@@ -1,6 +1,13 @@
 // Prepares the lexical leg: the query's words with their document frequencies and the collection's statistics.
 import { rowsOf, type Executor } from '@svc/db';
-import { cachedStats, rememberStats, statsKey, type CollectionStats } from './collection-stats';
+import {
+  cachedCommonDf,
+  cachedStats,
+  rememberCommonDf,
+  rememberStats,
+  statsKey,
+  type CollectionStats,
+} from './collection-stats';
 import type { QueryTerm } from './sql/query-terms';
 import { termStatsStatement } from './sql/term-stats';
 import type { RetrievalTuning } from './tuning';
@@ -43,23 +50,39 @@ export async function planLexical(
   const key = statsKey(uid, filters);
   const cached = cachedStats(key);
   const bound = tuning.commonTermDocs;
-  const [row] = rowsOf<TermStatsRow>(
-    await exec.execute(termStatsStatement(terms, filters, bound, !cached)),
+  // Common words seen within the statistics' lifetime are not counted again (collection-stats.ts).
+  const known = new Map<string, number>();
+  for (const t of terms) {
+    const df = cached ? cachedCommonDf(key, t.lexeme) : null;
+    if (df !== null) known.set(t.lexeme, df);
+  }
+  const toCount = terms.filter((t) => !known.has(t.lexeme));
+  let stats = cached;
+  const counted = new Map<string, PlannedTerm>();
+  if (toCount.length > 0 || !stats) {
+    const [row] = rowsOf<TermStatsRow>(
+      await exec.execute(termStatsStatement(toCount, filters, bound, !cached)),
+    );
+    if (!row) return null;
+    stats = cached ?? {
+      n: Number(row.n ?? 0),
+      avgOwn: Number(row.avg_own ?? 1),
+      avgCtx: Number(row.avg_ctx ?? 1),
+    };
+    rememberStats(key, stats);
+    const sampleSize = Math.max(1, Number(row.sample_size));
+    toCount.forEach((t, i) => {
+      const docs = Number(row.docs[i] ?? 0);
+      const common = docs > bound;
+      const estimate = (stats!.n * Number(row.sampled[i] ?? 0)) / sampleSize;
+      const df = common ? Math.min(stats!.n, Math.max(bound + 1, estimate)) : docs;
+      if (common) rememberCommonDf(key, t.lexeme, df);
+      counted.set(t.lexeme, { ...t, common, df });
+    });
+  }
+  const planned = terms.map(
+    (t): PlannedTerm => counted.get(t.lexeme) ?? { ...t, common: true, df: known.get(t.lexeme)! },
   );
-  if (!row) return null;
-  const stats = cached ?? {
-    n: Number(row.n ?? 0),
-    avgOwn: Number(row.avg_own ?? 1),
-    avgCtx: Number(row.avg_ctx ?? 1),
-  };
-  rememberStats(key, stats);
-  const sampleSize = Math.max(1, Number(row.sample_size));
-  const planned = terms.map((t, i): PlannedTerm => {
-    const docs = Number(row.docs[i] ?? 0);
-    const common = docs > bound;
-    const estimate = (stats.n * Number(row.sampled[i] ?? 0)) / sampleSize;
-    return { ...t, common, df: common ? Math.min(stats.n, Math.max(bound + 1, estimate)) : docs };
-  });
   const present = planned.filter((t) => t.df > 0);
   return present.length > 0 && stats.n > 0 ? { terms: present, stats } : null;
 }

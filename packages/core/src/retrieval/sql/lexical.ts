@@ -20,8 +20,13 @@ function hits(plan: LexicalPlan, filters: SearchFilters, bound: number): SQL {
       ? sql`svc_search_doc_matches(${tsqueryOf(rare)}, ${scopeArgument(filters)})`
       : sql`svc_search_doc_matches(${tsqueryOf(plan.terms.map((t) => t.lexeme))}, ${scopeArgument(filters)}, ${bound}, true)`;
   // The ids come from the index; the documents are read as the caller, under row-level security.
+  // One primary-key lookup per match: the planner, taking the function for its default 1000
+  // rows, would otherwise hash the whole table (a scan of all 100k documents for 20 matches);
+  // `offset 0` keeps the lateral subquery from being flattened into such a join.
   return sql`select d.memory_id, d.terms, d.own_length, d.context_length
-    from ${matches} x join memory_search_docs d on d.memory_id = x.memory_id`;
+    from ${matches} x cross join lateral (
+      select d.memory_id, d.terms, d.own_length, d.context_length
+      from memory_search_docs d where d.memory_id = x.memory_id offset 0) d`;
 }
 
 /**

@@ -1,0 +1,74 @@
+// The lexical plan counts a common word once per lifetime of the collection statistics, uncommon words every time.
+import type { Executor } from '@svc/db';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openWorld, store, type World } from '../../test/retrieval-support';
+import { clearStatsCache, rememberStats, statsKey, STATS_CACHE_MIN_DOCS } from './collection-stats';
+import { planLexical } from './lexical-plan';
+import { resolveTuning } from './tuning';
+
+let world: World;
+const tuning = resolveTuning({ commonTermDocs: 2 });
+
+beforeAll(async () => {
+  world = await openWorld();
+  await store(world, world.alice, [
+    { content: 'rollout rollout checklist', scopeId: world.project.scope },
+    { content: 'rollout notes for the canary', scopeId: world.project.scope },
+    { content: 'rollout window on sunday', scopeId: world.project.scope },
+  ]);
+});
+afterAll(() => world.database.close());
+afterEach(() => clearStatsCache());
+
+/** Plans as alice, counting the statements the plan runs. */
+async function plan(lexemes: string[]) {
+  const filters = { scopeIds: [world.project.scope] };
+  let statements = 0;
+  const result = await world.database.asUser(world.alice, (tx) => {
+    const counting = new Proxy(tx, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
+        return (q: Parameters<typeof tx.execute>[0]) => {
+          statements += 1;
+          return target.execute(q);
+        };
+      },
+    }) as Executor;
+    const terms = lexemes.map((lexeme) => ({ lexeme, qtf: 1 }));
+    return planLexical(counting, terms, filters, tuning, world.alice.userId);
+  });
+  return { result, statements };
+}
+
+/** As if the collection were large: its statistics are cached, as they are from STATS_CACHE_MIN_DOCS on. */
+function pretendLarge() {
+  const key = statsKey(world.alice.userId, { scopeIds: [world.project.scope] });
+  rememberStats(key, { n: STATS_CACHE_MIN_DOCS, avgOwn: 4, avgCtx: 1 });
+}
+
+describe('planLexical', () => {
+  it('with cached statistics, counts a common word once and then reuses its frequency', async () => {
+    pretendLarge();
+    const first = await plan(['rollout', 'canari']);
+    expect(first.statements).toBe(1);
+    const rollout = first.result!.terms.find((t) => t.lexeme === 'rollout')!;
+    expect(rollout.common).toBe(true);
+    // Only the uncommon word is counted again; a query of common words alone runs no statement.
+    const again = await plan(['rollout', 'canari']);
+    expect(again.statements).toBe(1);
+    expect(again.result!.terms).toEqual(first.result!.terms);
+    const commonOnly = await plan(['rollout']);
+    expect(commonOnly.statements).toBe(0);
+    expect(commonOnly.result!.terms).toEqual([rollout]);
+    expect(commonOnly.result!.stats.n).toBe(STATS_CACHE_MIN_DOCS);
+  });
+
+  it('without cached statistics (a small collection), counts every word every time', async () => {
+    const first = await plan(['rollout', 'canari']);
+    const again = await plan(['rollout']);
+    expect(first.statements).toBe(1);
+    expect(again.statements).toBe(1);
+    expect(first.result!.stats.n).toBe(3);
+    expect(again.result!.terms[0]).toMatchObject({ lexeme: 'rollout', common: true });
+  });
+});
