@@ -23,6 +23,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'src/retrieval/bm25.test.ts',
       'src/retrieval/hybrid-search.test.ts',
       'src/retrieval/indexing.test.ts',
+      'src/retrieval/lexical-plan.test.ts',
       'src/retrieval/search-stages.test.ts',
       'src/runs/run-store.test.ts',
       'src/extraction/model-extractor.test.ts',
