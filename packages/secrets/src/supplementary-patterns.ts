@@ -57,7 +57,7 @@ const CAMEL_ASSIGNMENT = new RegExp(
 /** A bare `token`/`key`/`secret` name with a long random value (gitleaks' generic-api-key): the
  *  value must be 20+ characters of high entropy and the name must not be one of the harmless keys. */
 const GENERIC_SECRET = new RegExp(
-  String.raw`(?<![\w.-])((?:[\w-]*?[_.-])?(?:token|key|secret|auth|creds?|sig(?:nature)?))["']?(?![\w-])` + VALUE,
+  String.raw`(?<![\w.-])((?:[\w-]*?[_.-])?(?:token|key|secret|auth|creds?|sig(?:nature)?|pat))["']?(?![\w-])` + VALUE,
   'dgi',
 );
 

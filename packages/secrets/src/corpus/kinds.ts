@@ -103,6 +103,7 @@ export const CREDENTIAL_KINDS: readonly CredentialKind[] = [
   k('cloud', 'cloudflare-api-token', 'Cloudflare', 'API token', 'CLOUDFLARE_API_TOKEN', (r) => r.chars(40, B64URL)),
   k('cloud', 'vault-token', 'Vault', 'token', 'VAULT_TOKEN', (r) => `hvs.${r.chars(91, B64URL)}`),
   k('cloud', 'terraform-cloud-token', 'Terraform Cloud', 'API token', 'TFE_TOKEN', (r) => `${r.chars(14)}.atlasv1.${r.chars(67, B64URL)}`),
+  k('cloud', 'digitalocean-oauth', 'DigitalOcean', 'OAuth token', 'DIGITALOCEAN_ACCESS_TOKEN', (r) => `doo_v1_${r.chars(64, HEX)}`),
   k('cloud', 'doppler-token', 'Doppler', 'service token', 'DOPPLER_TOKEN', (r) => `dp.st.${r.chars(43)}`),
   // Source forges and CI
   k('forges', 'github-pat', 'GitHub', 'personal access token', 'GITHUB_TOKEN', (r) => `ghp_${r.chars(36)}`),
@@ -110,6 +111,8 @@ export const CREDENTIAL_KINDS: readonly CredentialKind[] = [
   k('forges', 'github-oauth', 'GitHub', 'OAuth token', 'GITHUB_OAUTH_TOKEN', (r) => `gho_${r.chars(36)}`),
   k('forges', 'gitlab-pat', 'GitLab', 'personal access token', 'GITLAB_TOKEN', (r) => `glpat-${r.chars(20, B64URL)}`),
   k('forges', 'gitlab-runner-token', 'GitLab runner', 'authentication token', 'RUNNER_TOKEN', (r) => `glrt-${r.chars(20, B64URL)}`),
+  k('forges', 'gitlab-deploy-token', 'GitLab', 'deploy token', 'CI_DEPLOY_PASSWORD', (r) => `gldt-${r.chars(20, B64URL)}`),
+  k('forges', 'azure-devops-pat', 'Azure DevOps', 'personal access token', 'AZURE_DEVOPS_EXT_PAT', (r) => r.chars(52, 'abcdefghijklmnopqrstuvwxyz234567')),
   k('forges', 'bitbucket-app-password', 'Bitbucket', 'app password', 'BITBUCKET_APP_PASSWORD', (r) => `ATBB${r.chars(32)}${r.chars(8, HEX.toUpperCase())}`),
   k('forges', 'atlassian-api-token', 'Jira', 'API token', 'JIRA_API_TOKEN', (r) => `ATATT3${r.chars(186, `${ALNUM}_=-`)}`),
   k('forges', 'circleci-token', 'CircleCI', 'personal API token', 'CIRCLECI_TOKEN', (r) => `CCIPAT_${r.chars(22)}_${r.chars(40, HEX)}`),
@@ -195,6 +198,9 @@ export const CREDENTIAL_KINDS: readonly CredentialKind[] = [
   k('saas', 'notion-token', 'Notion', 'integration token', 'NOTION_TOKEN', (r) => `ntn_${r.chars(11, DIGITS)}${r.chars(35)}`),
   k('saas', 'postman-api-key', 'Postman', 'API key', 'POSTMAN_API_KEY', (r) => `PMAK-${r.chars(24, HEX)}-${r.chars(34, HEX)}`),
   k('saas', 'airtable-token', 'Airtable', 'personal access token', 'AIRTABLE_TOKEN', (r) => `pat${r.chars(14)}.${r.chars(64, HEX)}`),
+  k('saas', 'sentry-dsn', 'Sentry', 'DSN', 'SENTRY_DSN', (r) => `https://${r.chars(32, HEX)}:${r.chars(32, HEX)}@o${r.chars(6, DIGITS)}.ingest.sentry.io/${r.chars(7, DIGITS)}`, url),
+  k('saas', 'facebook-page-token', 'Facebook', 'page access token', 'FB_PAGE_ACCESS_TOKEN', (r) => `EAAC${r.chars(150)}`),
+  k('saas', 'dropbox-token', 'Dropbox', 'access token', 'DROPBOX_ACCESS_TOKEN', (r) => `sl.${r.chars(140, B64URL)}`),
   k('saas', 'mapbox-secret-token', 'Mapbox', 'secret token', 'MAPBOX_SECRET_TOKEN', (r) => `sk.eyJ1Ijoi${r.chars(60, B64URL)}.${r.chars(22, B64URL)}`),
 ];
 

@@ -107,6 +107,17 @@ export const FORGE_RULES: readonly Rule[] = [
     minEntropy: 3.2,
   },
   {
+    id: 'azure-devops-pat',
+    label: 'Azure DevOps personal access token',
+    kind: 'access_token',
+    source: 'svc:azure devops PATs (52 base32 characters, or 84 in the newer format), keyed',
+    shape: 'keyed',
+    keywords: ['devops', 'vsts'],
+    names: String.raw`azure[_-]?devops|devops|vsts`,
+    value: String.raw`[a-z2-7]{52}|[a-z0-9]{84}`,
+    minEntropy: 3.5,
+  },
+  {
     id: 'circleci-token',
     label: 'CircleCI token',
     kind: 'access_token',
