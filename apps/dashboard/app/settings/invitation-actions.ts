@@ -1,5 +1,6 @@
 // The owner's invitations: make one (its link comes back once, to this form only) or withdraw one.
 'use server';
+import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { openAccount } from '../../lib/account-action';
@@ -29,6 +30,8 @@ export async function makeInvitation(_previous: InvitationState, form: FormData)
   const made = await opened.api.createInvitation(parsed.data.email, Number(parsed.data.days));
   if (!made.ok) return { error: made.status === 400 || made.status === 403 ? made.message : failureText(made) };
   const link = new URL(`/signup?invitation=${encodeURIComponent(made.data.code)}`, dashboardOrigin()).toString();
+  // The list above the form shows the new one at once; the secret stays in this form's state only.
+  revalidatePath('/settings');
   return { made: { link, email: made.data.invitation.email, expiresAt: made.data.invitation.expires_at } };
 }
 

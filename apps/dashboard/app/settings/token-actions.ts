@@ -1,5 +1,6 @@
 // Personal access tokens from settings: make one (its secret comes back once, to this form only) or revoke one.
 'use server';
+import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { openAccount } from '../../lib/account-action';
@@ -23,6 +24,8 @@ export async function makeToken(_previous: TokenState, form: FormData): Promise<
   const days = parsed.data.expires === 'never' ? undefined : Number(parsed.data.expires);
   const made = await opened.api.createToken(parsed.data.name, days);
   if (!made.ok) return { error: made.status === 400 ? made.message : failureText(made) };
+  // The list above the form shows the new one at once; the secret stays in this form's state only.
+  revalidatePath('/settings');
   return { made: { token: made.data.token, name: parsed.data.name } };
 }
 

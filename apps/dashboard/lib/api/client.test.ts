@@ -8,7 +8,11 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
 /** A loopback server that answers every request with the given status and body, and records what it got. */
-function answer(status: number, body?: unknown): Promise<{ url: string; seen: { auth?: string; body: string }[] }> {
+function answer(
+  status: number,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ url: string; seen: { auth?: string; body: string }[] }> {
   const seen: { auth?: string; body: string }[] = [];
   server = createServer((req, res) => {
     let text = '';
@@ -16,6 +20,7 @@ function answer(status: number, body?: unknown): Promise<{ url: string; seen: { 
     req.on('end', () => {
       seen.push({ auth: req.headers.authorization, body: text });
       res.statusCode = status;
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       if (body !== undefined) res.setHeader('content-type', 'application/json');
       res.end(body === undefined ? undefined : JSON.stringify(body));
     });
@@ -38,6 +43,19 @@ describe('server API client', () => {
     const { url } = await answer(400, { error: { code: 'validation_failed', message: 'Wrong code' } });
     const result = await createServerApi({ baseUrl: url }).request('GET', '/x', z.unknown());
     expect(result).toEqual({ ok: false, status: 400, code: 'validation_failed', message: 'Wrong code' });
+  });
+
+  it("keeps the error's details and the real wait of a 429 (Retry-After)", async () => {
+    const { url } = await answer(429, { error: { code: 'rate_limited', message: 'Locked', details: { retry_after_seconds: 900 } } }, { 'retry-after': '900' });
+    const result = await createServerApi({ baseUrl: url }).request('POST', '/x', z.unknown());
+    expect(result).toEqual({
+      ok: false,
+      status: 429,
+      code: 'rate_limited',
+      message: 'Locked',
+      details: { retry_after_seconds: 900 },
+      retryAfterSeconds: 900,
+    });
   });
 
   it('reads the flat OAuth error body (insufficient_aal, not_found)', async () => {

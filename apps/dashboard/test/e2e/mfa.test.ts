@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { enrolTotp } from './account-api';
-import { seriousViolations } from './axe';
+import { seriousViolations } from './accessibility';
 import { E2E_USERS, alerts, e2eStack, launchChromium, newPage, screenshot, signIn, submitSignIn, where } from './harness';
 
 const stack = e2eStack();
