@@ -203,6 +203,39 @@ describe.skipIf(!e2eStack())('first run, tokens, agents and invitations', () => 
   });
 });
 
+describe.skipIf(!e2eStack())('open sign-up (SIGNUP_OPEN=true)', () => {
+  let stack: DedicatedStack;
+  let browser: Browser;
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([
+      startOwnStack(['first@example.com'], { serverEnv: { SIGNUP_OPEN: 'true' } }),
+      launchChromium(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('offers sign-up from the sign-in page and makes an account without an invitation, by the same rules', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${stack.dashboardUrl}/login`);
+    await page.getByRole('link', { name: 'Create one' }).click();
+    await page.waitForURL((url) => url.pathname === '/signup');
+    await expectAccessible(page);
+    await screenshot(page, 'signup-open');
+    await page.evaluate(() => document.querySelectorAll('input[minlength]').forEach((i) => i.removeAttribute('minlength')));
+    await fillAccount(page, 'walk-in@example.com', 'short');
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await expect.poll(() => alerts(page).textContent()).toMatch(/at least 10 characters/);
+    await fillAccount(page, null, PASSWORD);
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    // Not the owner: the first account is.
+    expect(await page.getByRole('heading', { name: 'Invite people' }).count()).toBe(0);
+  });
+});
+
 describe.skipIf(!e2eStack())('the memory server unreachable', () => {
   let dashboard: Running | undefined;
   let browser: Browser;
