@@ -52,7 +52,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
     case 'unavailable':
       return stopped(navigation, 503, {
         title: 'The memory service is unavailable',
-        body: 'The memory server cannot be reached; it may be restarting. Your data is safe; try again shortly.',
+        body: 'The memory server cannot be reached; it may be restarting. Try again shortly.',
         retryAfter: 5,
       });
   }
