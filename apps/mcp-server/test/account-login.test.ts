@@ -67,6 +67,8 @@ describe('wrong passwords for one account', () => {
       expect(locked.status).toBe(429);
       expect(locked.body).toMatchObject({ error: { code: 'rate_limited' } });
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(FAILED_LOGIN_WINDOW_SECONDS - 60);
+      // The real wait in words, not "a minute": the lock lasts a quarter of an hour.
+      expect((locked.body as { error: { message: string } }).error.message).toMatch(/try again in 15 minutes$/);
       expect((await attempt('nia@example.com', 'correct horse battery')).status).toBe(200);
     } finally {
       await wide.close();

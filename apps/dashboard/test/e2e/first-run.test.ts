@@ -234,6 +234,24 @@ describe.skipIf(!e2eStack())('open sign-up (SIGNUP_OPEN=true)', () => {
     // Not the owner: the first account is.
     expect(await page.getByRole('heading', { name: 'Invite people' }).count()).toBe(0);
   });
+
+  it('says a password lockout lasts 15 minutes, not a minute', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${stack.dashboardUrl}/login`);
+    for (let i = 0; i < 10; i += 1) {
+      await page.getByLabel('Email').fill('first@example.com');
+      await page.getByLabel('Password').fill(`wrong password ${i}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect.poll(() => alerts(page).textContent()).toBe('Wrong email or password.');
+      await page.reload();
+    }
+    await page.getByLabel('Email').fill('first@example.com');
+    await page.getByLabel('Password').fill(stack.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => alerts(page).textContent()).toBe('Too many attempts. Try again in 15 minutes.');
+    await expectAccessible(page);
+    await screenshot(page, 'login-locked');
+  });
 });
 
 describe.skipIf(!e2eStack())('the memory server unreachable', () => {
