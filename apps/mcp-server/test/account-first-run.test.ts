@@ -150,3 +150,20 @@ describe('open sign-up', () => {
     expect(taken.status).toBe(409);
   });
 });
+
+describe('the sign-in budget', () => {
+  let tight: Harness;
+  beforeAll(async () => {
+    tight = await startHarness({ settings: { auth: { ...h.deps.settings.auth, ratePerMinute: 2 } } });
+  });
+  afterAll(() => tight.close());
+
+  it('is not spent by the reads the sign-in page makes on every load', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      expect((await api(tight, 'GET', '/account/setup')).status).toBe(200);
+      expect((await api(tight, 'GET', '/account/signup')).status).toBe(200);
+    }
+    const login = await api(tight, 'POST', '/account/login', { body: { email: 'nobody@example.com', password: 'x' } });
+    expect(login.status).toBe(401);
+  });
+});
