@@ -1,6 +1,7 @@
 // The one path every tool call takes: parse input, run, check output, shape the result, count and log.
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { TOOLS, isToolName } from '@svc/contract';
+import { TOOLS, isToolName, type ToolName } from '@svc/contract';
+import { inDatabaseLane } from '@svc/db';
 import { fail, type ServiceError } from '@svc/errors';
 import { annotateRequestContext } from '@svc/observability';
 import { classifyThrow, isDatabaseUnavailable, logOutage } from '../failure';
@@ -10,6 +11,22 @@ import { noticeRefusal, noticeRun } from './tool-notices';
 import { errorResult, successResult } from './tool-result';
 
 export type { HandlerTable } from './tool-handler';
+
+/**
+ * Tools that wait on the embedding model (a query or a document vector) and do the heaviest
+ * database work: under load they queue in the embedded database's bulk lane, so that calls which
+ * need no model (cards, boards, reads by id) go first (see packages/db/src/client/lanes.ts).
+ */
+const MODEL_TOOLS: ReadonlySet<ToolName> = new Set<ToolName>([
+  'remember',
+  'recall',
+  'build_context',
+  'search_memories',
+  'find_similar_memory',
+  'import_memory',
+  'ingest_conversation',
+  'resolve_conflicts',
+]);
 
 function invalidArguments(issues: { path: PropertyKey[]; message: string }[]): ServiceError {
   const list = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
@@ -34,7 +51,8 @@ export async function callTool(
   try {
     const parsed = definition.input.safeParse(rawArgs ?? {});
     if (!parsed.success) throw invalidArguments(parsed.error.issues);
-    const output = await handler.run(parsed.data as never, ctx);
+    const lane = MODEL_TOOLS.has(name) ? 'bulk' : 'interactive';
+    const output = await inDatabaseLane(lane, () => handler.run(parsed.data as never, ctx));
     const checked = definition.output.safeParse(output);
     if (!checked.success) {
       ctx.deps.logger.error('tool_output_invalid', { issues: checked.error.issues.slice(0, 5) });

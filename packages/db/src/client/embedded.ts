@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import * as schema from '../schema';
 import { lockDataDir, type ReleaseLock } from './data-dir-lock';
+import { LaneGate } from './lanes';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
 import { roleMethods } from './roles';
 import type { Database, DriverHandle } from './types';
@@ -28,10 +29,14 @@ export async function openEmbedded(dataDir: string): Promise<DriverHandle> {
     throw err;
   });
   const db = drizzle({ client, schema });
+  const roles = roleMethods(db);
+  const gate = new LaneGate();
   const database: Database = {
     kind: 'embedded',
     db,
-    ...roleMethods(db),
+    asUser: (ctx, fn) => gate.run(() => roles.asUser(ctx, fn)),
+    asAnon: (fn) => gate.run(() => roles.asAnon(fn)),
+    system: (fn) => gate.run(() => roles.system(fn)),
     async ping() {
       await db.execute(sql`select 1`);
     },

@@ -1,0 +1,51 @@
+// Two lanes into the embedded database's one connection, so a quick call never queues behind a backlog of searches.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * `interactive` (the default): whatever a person or agent waits on and that needs no model, such
+ * as cards and boards. `bulk`: searches and writes that wait on the embedding model, and
+ * background work; under load they form the backlog.
+ */
+export type DatabaseLane = 'interactive' | 'bulk';
+
+const lane = new AsyncLocalStorage<DatabaseLane>();
+
+/** Transactions opened inside `fn` (however deep) queue in `which`. */
+export function inDatabaseLane<T>(which: DatabaseLane, fn: () => T): T {
+  return lane.run(which, fn);
+}
+
+export function currentDatabaseLane(): DatabaseLane {
+  return lane.getStore() ?? 'interactive';
+}
+
+/**
+ * PGlite runs one transaction at a time, in arrival order: under 50 sessions a card create waited
+ * behind every recall queued before it. The gate admits one transaction at a time too, but takes a
+ * waiting interactive one before any waiting bulk one; within a lane, arrival order. A bulk
+ * transaction already running is never interrupted, so a quick call waits at most for that one.
+ */
+export class LaneGate {
+  private readonly waiting: Record<DatabaseLane, (() => void)[]> = { interactive: [], bulk: [] };
+  private busy = false;
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.busy) {
+      await new Promise<void>((resolve) => this.waiting[currentDatabaseLane()].push(resolve));
+    }
+    this.busy = true;
+    try {
+      return await fn();
+    } finally {
+      const next = this.waiting.interactive.shift() ?? this.waiting.bulk.shift();
+      // Handed over while still busy: nobody arriving meanwhile can slip in ahead of the queue.
+      if (next) next();
+      else this.busy = false;
+    }
+  }
+
+  /** Transactions waiting, by lane (for tests and diagnostics). */
+  get queued(): Record<DatabaseLane, number> {
+    return { interactive: this.waiting.interactive.length, bulk: this.waiting.bulk.length };
+  }
+}

@@ -1,0 +1,69 @@
+// The embedded database takes a waiting interactive transaction before waiting bulk ones.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inDatabaseLane, LaneGate, openDatabase, type Database, type DatabaseLane } from '../src/index';
+
+/** A promise and the function that settles it. */
+function latch() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('LaneGate', () => {
+  it('runs one at a time, interactive waiters first, each lane in arrival order', async () => {
+    const gate = new LaneGate();
+    const order: string[] = [];
+    const first = latch();
+    const enter = (name: string, lane: DatabaseLane, hold?: Promise<void>) =>
+      inDatabaseLane(lane, () =>
+        gate.run(async () => {
+          order.push(name);
+          await hold;
+        }),
+      );
+    const all = [enter('bulk 1', 'bulk', first.opened), enter('bulk 2', 'bulk'), enter('bulk 3', 'bulk')];
+    all.push(enter('card', 'interactive'), enter('board', 'interactive'));
+    await turn();
+    expect(order).toEqual(['bulk 1']);
+    expect(gate.queued).toEqual({ interactive: 2, bulk: 2 });
+    first.open();
+    await Promise.all(all);
+    expect(order).toEqual(['bulk 1', 'card', 'board', 'bulk 2', 'bulk 3']);
+  });
+
+  it('lets the next one in when a transaction fails', async () => {
+    const gate = new LaneGate();
+    await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await gate.run(() => Promise.resolve('after'))).toBe('after');
+  });
+});
+
+describe('the embedded database', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+  }, 60_000);
+  afterAll(() => database.close());
+
+  it('opens a queued interactive transaction before queued bulk ones', async () => {
+    const order: string[] = [];
+    const hold = latch();
+    const tx = (name: string, lane: DatabaseLane, wait?: Promise<void>) =>
+      inDatabaseLane(lane, () =>
+        database.system(async (t) => {
+          await t.execute('select 1');
+          order.push(name);
+          await wait;
+        }),
+      );
+    const running = tx('search 1', 'bulk', hold.opened);
+    while (order.length === 0) await turn();
+    const queued = [tx('search 2', 'bulk'), tx('remember', 'bulk'), tx('card create', 'interactive')];
+    await turn();
+    hold.open();
+    await Promise.all([running, ...queued]);
+    expect(order).toEqual(['search 1', 'card create', 'search 2', 'remember']);
+  });
+});
