@@ -1,7 +1,7 @@
 // The memories page's list: search_memories (hybrid, the recall ranker) with the dashboard's filters of project, kind, language and state.
 import { z } from 'zod';
 import { bounds, memoryKind, TOOLS, type MemoryView, type ToolArgs } from '@svc/contract';
-import { lexicalFinder, searchMemories, type Actor, type MemoryDeps } from '@svc/core';
+import { DEFAULT_TUNING, lexicalFinder, searchMemories, type Actor, type MemoryDeps } from '@svc/core';
 import { memories } from '@svc/db';
 import type { ServerDeps } from '../../deps';
 import { queryLimit } from './person';
@@ -36,12 +36,21 @@ export const listQuery = z.object({
 export type ListQuery = z.output<typeof listQuery>;
 
 /**
- * A memory that shares no word with the query is shown only when its fused score reaches this:
- * with the default vector weight (0.5) that is a cosine of about 0.36, "close in meaning". Below
+ * The cosine a memory sharing no word with the query needs to be shown: "close in meaning". Below
  * it the vector leg only returns the nearest of unrelated memories, which is why a nonsense query
- * used to list everything. Keyword matches are always shown.
+ * used to list everything. Measured with the offline model: nonsense queries 0.13–0.14 to their
+ * nearest memory, "food intolerance" to "Ada is allergic to peanuts." 0.36.
  */
-export const MEANING_FLOOR = 0.12;
+export const MEANING_COSINE = 0.25;
+
+/**
+ * The fused score (core's score fusion) of a memory with no word match is w·cos/(1+w) when the
+ * lexical leg ran and the cosine itself when no query word is in any memory; the floor follows.
+ */
+function meaningFloor(wordsMatched: boolean): number {
+  const w = DEFAULT_TUNING.vectorWeight;
+  return wordsMatched ? (MEANING_COSINE * w) / (1 + w) : MEANING_COSINE;
+}
 
 /** Pages read to fill one answer when a filter applies after the search (language, retired, superseded). */
 const SCAN_PAGES = 5;
@@ -102,8 +111,9 @@ export async function listMemories(
       search({ mode: 'keyword', limit: PAGE }),
     ]);
     const worded = new Set(keyword.memories.map((m) => m.memory.id));
+    const floor = meaningFloor(worded.size > 0);
     const shown = hybrid.memories
-      .filter((m) => worded.has(m.memory.id) || (m.score ?? 0) >= MEANING_FLOOR)
+      .filter((m) => worded.has(m.memory.id) || (m.score ?? 0) >= floor)
       .map((m) => m.memory)
       .filter(wanted);
     return {
