@@ -53,9 +53,9 @@ describe('the check of a just-saved memory', () => {
     const actor = { userId: owner.user.id, aal: 'aal2' as const };
     const runtime = await started(p);
     try {
-      const first = await remember(p.memory, actor, { content: 'The staging database runs on the old cluster.', scope: 'personal' });
-      const twin = await remember(p.memory, actor, { content: 'The staging database runs on the old cluster today.', scope: 'personal' });
-      const denial = await remember(p.memory, actor, { content: 'The staging database no longer runs on the old cluster.', scope: 'personal' });
+      const first = await remember(p.memory, actor, { content: 'The staging database runs on the old cluster.', scope: 'personal', on_duplicate: 'return_existing' });
+      const twin = await remember(p.memory, actor, { content: 'The staging database runs on the old cluster today.', scope: 'personal', on_duplicate: 'return_existing' });
+      const denial = await remember(p.memory, actor, { content: 'The staging database no longer runs on the old cluster.', scope: 'personal', on_duplicate: 'return_existing' });
       // The answer does not wait for the check: it is recorded by the queue afterwards.
       await eventually('the contradiction is recorded', async () => (await conflictsOf(denial.memory.id)).length >= 1);
       const found = await conflictsOf(denial.memory.id);
