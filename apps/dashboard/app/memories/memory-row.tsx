@@ -1,6 +1,5 @@
 // One memory in the list: a box to tick for the bulk actions, its text linking to its page, and the button its state allows.
 import type { MemoryRow as Row } from '../../lib/api/data-pages';
-import { forgetMemory, restoreMemory } from './actions';
 import { stateLabel } from './memory-state';
 
 export function MemoryRow({ memory }: { memory: Row }) {
@@ -20,8 +19,8 @@ export function MemoryRow({ memory }: { memory: Row }) {
       <td>{memory.project ? (memory.project.name ?? 'a project') : 'personal'}</td>
       <td>{memory.created_at ? memory.created_at.slice(0, 10) : ''}</td>
       <td>
-        {/* The list's one form carries every row: the pressed button names its memory. */}
-        <button type="submit" name="id" value={memory.id} formAction={retired ? restoreMemory : forgetMemory} className="secondary">
+        {/* The list's one form carries every row: the pressed button names its memory and what to do. */}
+        <button type="submit" name="row" value={`${retired ? 'restore' : 'forget'}:${memory.id}`} className="secondary">
           {retired ? 'Restore' : 'Forget'}
         </button>
       </td>

@@ -1,5 +1,6 @@
-// The memories list's bulk form: forget or move the ticked memories, or download them as JSON.
+// The memories list's form: forget or restore one row, forget or move the ticked memories, or download them as JSON.
 import { NextResponse, type NextRequest } from 'next/server';
+import { dataApi } from '../../../lib/api/data';
 import { pagesApi } from '../../../lib/api/data-pages';
 import { dashboardOrigin } from '../../../lib/env';
 import { safeNext, withNext } from '../../../lib/safe-next';
@@ -28,6 +29,13 @@ export async function POST(request: NextRequest): Promise<Response> {
   const to = safeNext(String(form.get('back') ?? ''), '/memories');
   const token = request.cookies.get(SESSION_COOKIE)?.value;
   if (!token) return NextResponse.redirect(new URL(withNext('/login', to), origin), 303);
+  // A row's own button: that one memory, whatever is ticked.
+  const row = /^(forget|restore):(.+)$/.exec(String(form.get('row') ?? ''));
+  if (row && UUID.test(row[2]!)) {
+    const how = row[1] as 'forget' | 'restore';
+    const done = await dataApi(token)[how](row[2]!);
+    return back(origin, to, { notice: done.ok ? (how === 'forget' ? 'forgotten' : 'restored') : 'failed' });
+  }
   // Only the server's rules decide what may be done; these checks only keep malformed input out.
   const ids = [...new Set(form.getAll('ids').map(String))].filter((id) => UUID.test(id)).slice(0, 100);
   if (ids.length === 0) return back(origin, to, { notice: 'none_selected' });
