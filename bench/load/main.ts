@@ -1,13 +1,13 @@
-// `pnpm load [--users 10] [--sessions 5] [--seconds 60] [--memories 1000] [--single 20] [--baseline in-thread]`
+// `pnpm load [--users 10] [--sessions 5] [--seconds 60] [--rounds 4] [--memories 1000] [--single 20] [--baseline in-thread]`
 // Many MCP sessions at once against `svc serve` on the embedded store, per tool beside one session alone.
 import { cp, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createEmbedder } from '@svc/embeddings';
 import { rng, SyntheticText } from '../latency/synthetic';
 import { loadTable, type VariantResult } from './report';
-import { serve } from './serve';
+import { serve, type Served } from './serve';
 import { prepareStore } from './store';
-import { openSession, runLoad, runSingle, type Session } from './workload';
+import { openSession, runLoad, runSingle, type Sample, type Session } from './workload';
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +16,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     memories: { type: 'string', default: '1000' },
     single: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '4' },
     baseline: { type: 'string' },
   },
 });
@@ -29,6 +30,7 @@ const perUser = num('sessions');
 const seconds = num('seconds');
 const memoriesPerUser = num('memories');
 const singleCalls = num('single');
+const rounds = num('rounds');
 if (values.baseline !== undefined && values.baseline !== 'in-thread') throw new Error('--baseline: expected in-thread');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -46,39 +48,67 @@ await embedder.close();
 
 log(`preparing ${users} users × ${memoriesPerUser} memories`);
 const store = await prepareStore({ users, memoriesPerUser, model: embedder.model, pool });
-const results: VariantResult[] = [];
+interface Running {
+  name: string;
+  dataDir: string;
+  served: Served;
+  sessions: Session[];
+  single: Sample[];
+  samples: Sample[];
+  wallSeconds: number;
+}
+const running: Running[] = [];
 try {
-  for (const variant of variants) {
-    // Every variant starts from the same store: a copy of the prepared directory.
-    const dataDir = `${store.dataDir}-${results.length}`;
+  // Every variant serves a copy of the same store; all are up at once, and the load goes to one at
+  // a time in alternating rounds, so a busy spell of the shared machine falls on each alike.
+  for (const [i, variant] of variants.entries()) {
+    const dataDir = `${store.dataDir}-${i}`;
     await cp(store.dataDir, dataDir, { recursive: true });
     const served = await serve(dataDir, variant.env);
-    const sessions: Session[] = [];
-    try {
-      log(`[${variant.name}] serving at ${served.url} (started in ${served.startSeconds.toFixed(1)} s)`);
-      const alone = await openSession(served.url, store.users[0]!, 'load-single');
-      sessions.push(alone);
-      const random = rng(17);
-      const words = new SyntheticText(random);
-      // The model loads on first use; wait for it before timing anything.
-      await runSingle(alone, 1, words);
-      const single = await runSingle(alone, singleCalls, words);
-      for (const user of store.users) {
-        for (let s = 0; s < perUser; s++) sessions.push(await openSession(served.url, user, `load-${s}`));
-      }
-      const load = await runLoad(sessions.slice(1), seconds, words, random);
-      for (const e of load.errors) log(`[${variant.name}] error: ${e}`);
-      results.push({ name: variant.name, single, load, sessions: sessions.length - 1 });
-      const calls = load.samples.length;
-      log(`[${variant.name}] ${calls} calls in ${load.wallSeconds.toFixed(1)} s: ${(calls / load.wallSeconds).toFixed(1)}/s`);
-    } finally {
-      for (const s of sessions) await s.client.close().catch(() => undefined);
-      await served.stop();
-      await rm(dataDir, { recursive: true, force: true });
+    running.push({ name: variant.name, dataDir, served, sessions: [], single: [], samples: [], wallSeconds: 0 });
+    log(`[${variant.name}] serving at ${served.url} (started in ${served.startSeconds.toFixed(1)} s)`);
+  }
+  const random = rng(17);
+  const words = new SyntheticText(random);
+  for (const r of running) {
+    const alone = await openSession(r.served.url, store.users[0]!, 'load-single');
+    r.sessions.push(alone);
+    // The model loads on first use; wait for it before timing anything.
+    await runSingle(alone, 1, words);
+    for (const user of store.users) {
+      for (let s = 0; s < perUser; s++) r.sessions.push(await openSession(r.served.url, user, `load-${s}`));
     }
   }
-  console.log(`\n## ${users} users × ${perUser} sessions, ${seconds} s, ${memoriesPerUser} memories per user (embedded store)\n`);
+  for (let i = 0; i < singleCalls; i++) {
+    for (const r of running) r.single.push(...(await runSingle(r.sessions[0]!, 1, words)));
+  }
+  for (let round = 0; round < rounds; round++) {
+    for (const r of running) {
+      const load = await runLoad(r.sessions.slice(1), seconds / rounds, words, random);
+      for (const e of load.errors) log(`[${r.name}] error: ${e}`);
+      r.samples.push(...load.samples);
+      r.wallSeconds += load.wallSeconds;
+    }
+  }
+  const results: VariantResult[] = running.map((r) => ({
+    name: r.name,
+    single: r.single,
+    load: { samples: r.samples, wallSeconds: r.wallSeconds },
+    sessions: r.sessions.length - 1,
+  }));
+  for (const r of results) {
+    log(`[${r.name}] ${r.load.samples.length} calls in ${r.load.wallSeconds.toFixed(1)} s: ${(r.load.samples.length / r.load.wallSeconds).toFixed(1)}/s`);
+  }
+  console.log(`\n## ${users} users × ${perUser} sessions, ${seconds} s in ${rounds} alternating rounds, ${memoriesPerUser} memories per user (embedded store)\n`);
   console.log(loadTable(results));
 } finally {
+  for (const r of running) {
+    for (const s of r.sessions) await s.client.close().catch(() => undefined);
+    await r.served.stop();
+    await rm(r.dataDir, { recursive: true, force: true });
+    // `svc serve` keeps its after-deploy backup beside the data directory.
+    await rm(`${r.dataDir}-backups`, { recursive: true, force: true });
+  }
   await rm(store.dataDir, { recursive: true, force: true });
+  await rm(`${store.dataDir}-backups`, { recursive: true, force: true });
 }

@@ -43,6 +43,10 @@ export async function serve(dataDir: string, env: Record<string, string>): Promi
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`svc serve exited with ${code}: ${output.slice(-2000)}`)));
     setTimeout(() => reject(new Error(`svc serve did not start: ${output.slice(-2000)}`)), 120_000).unref();
+  }).catch((err: unknown) => {
+    // Never leave a half-started server holding the data directory.
+    if (child.exitCode === null) child.kill('SIGTERM');
+    throw err;
   });
   const startSeconds = (performance.now() - started) / 1000;
   return {
