@@ -15,7 +15,7 @@ export function InviteForm({ projectId }: { projectId: string }) {
           <span>Email address</span>
           <input type="email" name="email" autoComplete="off" required />
         </label>
-        <RoleSelect name="role" label="Role" value="writer" />
+        <RoleSelect id="invite-role" name="role" label="Role" value="writer" />
         <button type="submit" disabled={pending} className="align-end">
           Invite
         </button>

@@ -72,7 +72,7 @@ function MemberRow({ member, projectId, owner }: { member: ProjectMember; projec
           <form action={changeRole} className="row">
             <input type="hidden" name="project_id" value={projectId} />
             <input type="hidden" name="user_id" value={member.user_id} />
-            <RoleSelect name="role" label={`Role of ${member.email}`} value={member.role} hideLabel />
+            <RoleSelect id={`role-${member.user_id}`} name="role" label={`Role of ${member.email}`} value={member.role} hideLabel />
             <button type="submit" className="secondary" aria-label={`Change role of ${member.email}`}>
               Change
             </button>
