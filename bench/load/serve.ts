@@ -27,6 +27,8 @@ export async function serve(dataDir: string, env: Record<string, string>): Promi
       // The load is 50 sessions of 10 users: the per-user limits would refuse most of it.
       RATE_LIMIT_TOOL_CALLS_PER_MINUTE: '1000000',
       RATE_LIMIT_TOOL_CALLS_BURST: '1000000',
+      // Passed on, so a run can profile the server (NODE_OPTIONS='--cpu-prof --cpu-prof-dir=…').
+      ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
