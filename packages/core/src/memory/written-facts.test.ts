@@ -43,6 +43,8 @@ describe('event time written in the content', () => {
       'Run `date -d 2023-05-08` to check',
       'Use pnpm for every package',
       'Right now the cache is cold',
+      'The deploy pipeline runs on Fridays at 16:00 UTC.',
+      'Standup is every Monday at 9am',
     ]) {
       expect(iso(text), text).toBeUndefined();
     }

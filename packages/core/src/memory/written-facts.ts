@@ -22,6 +22,9 @@ const NOT_A_DATE = /^(?:right )?now$/i;
  * bare hour ("at 5"): a date needs a capital, a digit with it, or an am/pm.
  */
 const ORDINARY_WORD = /^(?:on\s+)?(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|march|may|june?|july?|aug)\b[^\d]*$|^at \d{1,2}$/;
+/** A routine ("every Monday at 9am", "runs on Fridays", "daily") has no one event time. */
+const ROUTINE =
+  /\b(?:every|each)\s+(?:other\s+)?(?:day|week|month|year|morning|evening|night|weekday|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekdays|weekends|daily|weekly|monthly|yearly|nightly|annually)\b/i;
 /** Addresses, paths and code carry digits that read as dates ("/2023/05/08"); they are blanked first. */
 const UNREAD = /\bhttps?:\/\/\S+|\bwww\.\S+|`[^`]*`|(?:^|\s)(?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+){2,}/g;
 /** A frame is a date the text opens with, closed by a comma, bracket, colon or dash. */
@@ -91,7 +94,7 @@ export function readWrittenFacts(content: string, writtenAt: Date): WrittenFacts
   const saidAt = framed ? first.at : undefined;
   const bodyStart = framed ? first.index + first.text.length : 0;
   const rest = text.slice(bodyStart).replace(/^\s*(?:[,\]):]|[-–—])\s*/, (m) => ' '.repeat(m.length));
-  const happened = datesIn(rest, saidAt ?? writtenAt)[0]?.at;
+  const happened = ROUTINE.test(rest) ? undefined : datesIn(rest, saidAt ?? writtenAt)[0]?.at;
   const eventAt = happened ?? saidAt;
   const speaker = speakerOf(content.slice(bodyStart).replace(/^\s*(?:[,\]):]|[-–—])\s*/, ''), framed);
   return { ...(eventAt && { eventAt }), ...(speaker && { speaker }) };
