@@ -150,4 +150,40 @@ export const BEHAVIOURAL_CHANGES: readonly BehaviouralChange[] = [
     change:
       'A memory written in another language is translated into English in the background (with a language model configured); once translated, search ranks and tools return the English text.',
   },
+  {
+    id: 'saved_memory_check',
+    area: 'endpoints',
+    change:
+      "After `remember` answers, the new memory is checked in the background against its owner's live memories in the same scope; a contradiction is recorded as an open conflict that `list_conflicts` shows (with the language model's explanation when one is configured). Near duplicates stay in `remember`'s answer.",
+  },
+  {
+    id: 'secret_guard_coverage',
+    area: 'errors',
+    change:
+      '`secret_content_rejected:` refuses many more kinds of credentials (the gitleaks default rules, private keys in every armour, passwords stated in prose or in URLs, `.env` lines, key files); `details.rule` may be `svc/secret-guard-supplement`. Obvious placeholders (`ghp_xxxx…`, `postgres://<user>:<password>@…`) are no longer refused.',
+  },
+  {
+    id: 'mcp_invalid_params',
+    area: 'errors',
+    change:
+      "A request whose params break the method's schema (`tools/call` with `arguments` that is not an object, `initialize` without params) is answered JSON-RPC -32602 with a short message instead of -32603 with the validator's output.",
+  },
+  {
+    id: 'mcp_body_after_auth',
+    area: 'endpoints',
+    change:
+      '`POST /mcp` checks the token before reading the body (an anonymous caller gets 401 whatever it sent); a content type other than `application/json`, or a charset other than UTF-8, is answered 400 `validation_failed`.',
+  },
+  {
+    id: 'first_sight_one_project',
+    area: 'endpoints',
+    change:
+      'Concurrent first writes naming the same new git remote or path make one project, on any number of instances; a concurrent second attach of the same reference to a card is answered as already attached.',
+  },
+  {
+    id: 'second_factor_replay_lockout',
+    area: 'authentication',
+    change:
+      'A second-factor code already used is refused as such (`details.reason` `code_reused`); ten wrong codes lock the second factor for 15 minutes (429 with `Retry-After`), and lockout messages state the remaining time.',
+  },
 ];

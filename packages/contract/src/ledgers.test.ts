@@ -50,6 +50,12 @@ describe('behavioural-change ledger', () => {
       'database_unavailable',
       'ingest_extraction',
       'english_canonical_text',
+      'saved_memory_check',
+      'secret_guard_coverage',
+      'mcp_invalid_params',
+      'mcp_body_after_auth',
+      'first_sight_one_project',
+      'second_factor_replay_lockout',
     ]);
   });
 });
