@@ -1,10 +1,10 @@
 // Projects in Chromium: the list with counts, a project's page, inviting an account and a newcomer by link,
 // changing a role, removing, leaving, renaming; the rules on shared memories through what the page did; axe-core.
-import { createRequire } from 'node:module';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './accessibility';
 import { passwordSession } from './account-api';
 import { alerts, e2eStack, launchChromium, newPage, screenshot, signIn, startOwnStack, submitSignIn, where } from './harness';
 import type { DedicatedStack } from './stack';
@@ -13,20 +13,6 @@ const OWNER = 'proj-owner@example.com';
 const WRITER = 'proj-writer@example.com';
 const READER = 'proj-reader@example.com';
 const NEWCOMER = 'proj-newcomer@example.com';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** The serious and critical axe-core findings on the page as it is now, named by rule and element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
-    type Run = { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
-    return (await (window as unknown as { axe: { run(d: Document): Promise<Run> } }).axe.run(document)).violations;
-  });
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 async function json<T>(url: string, method: string, token: string | undefined, body?: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(url, {
