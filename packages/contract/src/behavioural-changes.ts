@@ -186,4 +186,10 @@ export const BEHAVIOURAL_CHANGES: readonly BehaviouralChange[] = [
     change:
       'A second-factor code already used is refused as such (`details.reason` `code_reused`); ten wrong codes lock the second factor for 15 minutes (429 with `Retry-After`), and lockout messages state the remaining time.',
   },
+  {
+    id: 'plain_content_fields',
+    area: 'endpoints',
+    change:
+      '`remember` without `event_at` takes the event time from a date written in the content (relative dates read against an opening date or the time of writing), and records a speaker the content names ("Caroline said: …") as `metadata.speaker`; `recall`\'s `since`/`until` match that time. Memories written one after another in one thread are neighbours in ranking, and questions naming a time or asking "when" prefer memories of that time.',
+  },
 ];

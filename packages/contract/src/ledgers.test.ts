@@ -56,6 +56,7 @@ describe('behavioural-change ledger', () => {
       'mcp_body_after_auth',
       'first_sight_one_project',
       'second_factor_replay_lockout',
+      'plain_content_fields',
     ]);
   });
 });
