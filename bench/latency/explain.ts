@@ -1,0 +1,56 @@
+// `tsx latency/explain.ts --data-dir DIR [--queries 3]`: EXPLAIN (ANALYZE, BUFFERS) of every statement a recall's
+// hybrid search runs, on a copy of a loaded embedded store (such as one the fill cache keeps).
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { hybridSearch } from '@svc/core';
+import { openDatabase, rowsOf, type Executor } from '@svc/db';
+import { createEmbedder } from '@svc/embeddings';
+import { sql, type SQL } from 'drizzle-orm';
+import { quietLogger } from '../shared/quiet-logger';
+import { PROJECT } from './backends';
+import { rng, SyntheticText } from './synthetic';
+
+const { values } = parseArgs({
+  options: { 'data-dir': { type: 'string' }, queries: { type: 'string', default: '3' } },
+});
+if (!values['data-dir']) throw new Error('--data-dir: a loaded embedded store (e.g. under the fill cache: <key>/data)');
+const copy = await mkdtemp(join(tmpdir(), 'svc-explain-'));
+await cp(values['data-dir'], copy, { recursive: true });
+const database = await openDatabase({ dataDir: copy, migrate: false });
+const embedder = createEmbedder({ provider: 'use' })!;
+try {
+  const [owner] = rowsOf<{ user_id: string; scope_id: string }>(
+    await database.db.execute(sql`select m.user_id, s.id as scope_id from projects p
+      join project_members m on m.project_id = p.id join scopes s on s.project_id = p.id where p.name = ${PROJECT}`),
+  );
+  const [count] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from memories`));
+  console.log(`# ${count!.n} memories\n`);
+  const text = new SyntheticText(rng(23));
+  for (let q = 0; q < Number(values.queries); q++) {
+    const query = text.sentence(4, 8);
+    const [vector] = await embedder.embed([query], 'query');
+    console.log(`## query: ${query}\n`);
+    await database.asUser({ userId: owner!.user_id, aal: 'aal2' }, async (tx) => {
+      // Every statement the search runs is explained (and so run twice: the second, real run is warm).
+      const explaining = new Proxy(tx, {
+        get(target, prop, receiver) {
+          if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
+          return async (statement: SQL) => {
+            const plan = rowsOf<{ 'QUERY PLAN': string }>(
+              await target.execute(sql`explain (analyze, buffers, costs off) ${statement}`),
+            );
+            console.log('```\n' + plan.map((r) => r['QUERY PLAN']).join('\n') + '\n```\n');
+            return target.execute(statement);
+          };
+        },
+      }) as Executor;
+      await hybridSearch(explaining, { query, k: 10, scopeIds: [owner!.scope_id], queryVector: vector }, { embedder, logger: quietLogger() });
+    });
+  }
+} finally {
+  await embedder.close();
+  await database.close();
+  await rm(copy, { recursive: true, force: true });
+}
