@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('GET /metrics', () => {
-  it('is text/plain in the exposition format, with exactly the contract counters besides process defaults', async () => {
+  it('is text/plain in the exposition format, with exactly the contract counters, the service's own (svc_*) and the process defaults', async () => {
     const res = await fetch(`${h.url}/metrics`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -28,6 +28,7 @@ describe('GET /metrics', () => {
       'mcp_write_refused_total counter',
       'promoted_rules_lookup_failures_total counter',
       'svc_alarms_total counter',
+      'svc_search_stage_seconds histogram',
     ]);
     expect(types).toContain('process_cpu_user_seconds_total counter');
   });
