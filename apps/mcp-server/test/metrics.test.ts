@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('GET /metrics', () => {
-  it('is text/plain in the exposition format, with exactly the contract counters, the service's own (svc_*) and the process defaults', async () => {
+  it('is text/plain in the exposition format, with exactly the contract counters, our own svc_* series and the process defaults', async () => {
     const res = await fetch(`${h.url}/metrics`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
