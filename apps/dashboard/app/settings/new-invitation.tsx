@@ -1,7 +1,7 @@
 // Inviting a person: an optional address and a lifetime in, the link out once with a copy button.
 'use client';
 import { useActionState } from 'react';
-import { CopyButton } from '../../components/copy-button';
+import { ShownOnce } from '../../components/shown-once';
 import { when } from '../../lib/when';
 import { makeInvitation, type InvitationState } from './invitation-actions';
 
@@ -10,21 +10,10 @@ export function NewInvitation() {
   return (
     <div className="stack">
       {state.made ? (
-        <div className="notice" role="status">
-          <p>
-            <strong>Invitation made{state.made.email ? ` for ${state.made.email}` : ''}.</strong> Send this link; it
-            works once, until {when(state.made.expiresAt)}, and is not shown again.
-          </p>
-          <p>
-            <code className="secret" id="invitation-link" data-testid="invitation-link">
-              {state.made.link}
-            </code>
-          </p>
-          <div className="row">
-            <CopyButton text={state.made.link} label="Copy the link" targetId="invitation-link" />
-            <a href="/settings#invitations-heading">Done</a>
-          </div>
-        </div>
+        <ShownOnce id="invitation-link" value={state.made.link} copyLabel="Copy the link" doneHref="/settings#invitations-heading">
+          <strong>Invitation made{state.made.email ? ` for ${state.made.email}` : ''}.</strong> Send this link; it works
+          once, until {when(state.made.expiresAt)}, and is not shown again.
+        </ShownOnce>
       ) : null}
       <form action={action} className="stack">
         {state.error ? (

@@ -1,7 +1,7 @@
 // Making a personal access token: a name and a lifetime in, the token out once with a copy button.
 'use client';
 import { useActionState } from 'react';
-import { CopyButton } from '../../components/copy-button';
+import { ShownOnce } from '../../components/shown-once';
 import { makeToken, type TokenState } from './token-actions';
 
 export function NewToken() {
@@ -9,21 +9,10 @@ export function NewToken() {
   return (
     <div className="stack">
       {state.made ? (
-        <div className="notice" role="status">
-          <p>
-            <strong>Token “{state.made.name}” made.</strong> Copy it now: it is not shown again. Give it to an
-            agent as <code>SVC_TOKEN</code> or an <code>Authorization: Bearer</code> header.
-          </p>
-          <p>
-            <code className="secret" id="new-token" data-testid="new-token">
-              {state.made.token}
-            </code>
-          </p>
-          <div className="row">
-            <CopyButton text={state.made.token} label="Copy the token" targetId="new-token" />
-            <a href="/settings#tokens-heading">Done</a>
-          </div>
-        </div>
+        <ShownOnce id="new-token" value={state.made.token} copyLabel="Copy the token" doneHref="/settings#tokens-heading">
+          <strong>Token “{state.made.name}” made.</strong> Copy it now: it is not shown again. Give it to an agent as{' '}
+          <code>SVC_TOKEN</code> or an <code>Authorization: Bearer</code> header.
+        </ShownOnce>
       ) : null}
       <form action={action} className="stack">
         {state.error ? (

@@ -2,7 +2,7 @@
 'use client';
 import { useActionState } from 'react';
 import { invite, type InviteState } from './actions';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 import { RoleSelect } from './role-select';
 
 export function InviteForm({ projectId }: { projectId: string }) {
@@ -41,7 +41,7 @@ export function InviteForm({ projectId }: { projectId: string }) {
             <code className="secret" id="invitation-url">
               {state.link.url}
             </code>
-            <CopyButton text={state.link.url} label="Copy link" />
+            <CopyButton text={state.link.url} label="Copy link" targetId="invitation-url" />
           </p>
         </div>
       ) : null}
