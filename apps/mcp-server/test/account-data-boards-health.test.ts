@@ -10,7 +10,7 @@ import { card, projectThread } from './helpers/cards';
 import { startHarness, type Harness } from './helpers/harness';
 import { closeAll, person, type Person } from './helpers/library';
 import { call } from './helpers/mcp-client';
-import { setProjectMember } from '@svc/db';
+import { instanceOwnerId, setProjectMember } from '@svc/db';
 
 let h: Harness;
 let ada: Person;
@@ -98,15 +98,25 @@ describe('one card', () => {
 });
 
 interface Health {
+  operator: boolean;
   jobs: { job: string; schedule: string | null; last_outcome: string | null }[];
-  backups: { count: number; latest: { id: string; created_at: string } | null; error: string | null };
-  alarms: { open: { alarm: string; incident: string }[]; raised_since_start: { alarm: string; count: number }[] };
+  backups: { count: number; latest: { id: string; created_at: string } | null; error: string | null } | null;
+  alarms: { open: { alarm: string; incident: string }[]; raised_since_start: { alarm: string; count: number }[] } | null;
   language_model: { configured: boolean; model: string | null; summary: string };
 }
 
 describe('GET /account/health', () => {
-  it('shows the jobs as svc jobs lists them, the latest backup, open alarms, and that no language model is configured', async () => {
-    const before = await request<Health>(h, 'GET', '/account/health', { token: session.ada });
+  /** The instance's owner (the oldest account; the three were made at once) and someone else. */
+  async function ownerAndOther(): Promise<[string, string]> {
+    const ownerId = await instanceOwnerId(h.deps.database.db);
+    const byId = new Map([[ada.userId, session.ada!], [bob.userId, session.bob!], [eve.userId, session.eve!]]);
+    const other = [...byId].find(([id]) => id !== ownerId)!;
+    return [byId.get(ownerId!)!, other[1]];
+  }
+
+  it('shows the owner the jobs as svc jobs lists them, the latest backup, open alarms, and that no language model is configured', async () => {
+    const [owner] = await ownerAndOther();
+    const before = await request<Health>(h, 'GET', '/account/health', { token: owner });
     expect(before.status).toBe(200);
     expect(before.body.jobs).toEqual([]);
     expect(before.body.backups).toMatchObject({ count: 0, latest: null, error: null });
@@ -121,11 +131,19 @@ describe('GET /account/health', () => {
     await h.deps.database.db.execute(sql`insert into public.alarm_incidents (alarm, incident) values ('backup_missing', 'none-since-yesterday')`);
     h.deps.alarms.raise('backup_missing', { message: 'No backup in 26 hours.' });
 
-    const after = await request<Health>(h, 'GET', '/account/health', { token: session.eve });
+    const after = await request<Health>(h, 'GET', '/account/health', { token: owner });
+    expect(after.body.operator).toBe(true);
     expect(after.body.jobs).toContainEqual(expect.objectContaining({ job: 'usage-upkeep', schedule: '10 0 * * *' }));
     expect(after.body.backups).toMatchObject({ count: 1, latest: { id: made.id }, error: null });
-    expect(after.body.alarms.open).toEqual([expect.objectContaining({ alarm: 'backup_missing', incident: 'none-since-yesterday' })]);
-    expect(after.body.alarms.raised_since_start).toEqual([{ alarm: 'backup_missing', count: 1 }]);
+    expect(after.body.alarms!.open).toEqual([expect.objectContaining({ alarm: 'backup_missing', incident: 'none-since-yesterday' })]);
+    expect(after.body.alarms!.raised_since_start).toEqual([{ alarm: 'backup_missing', count: 1 }]);
+  });
+
+  it('shows anyone else only whether a language model is configured: jobs, backups and alarms are the operator\'s', async () => {
+    const [, other] = await ownerAndOther();
+    const res = await request<Health>(h, 'GET', '/account/health', { token: other });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ operator: false, jobs: [], backups: null, alarms: null, language_model: { configured: false } });
   });
 
   it('needs a dashboard session', async () => {

@@ -25,7 +25,7 @@ const at = (iso: string | null) => (iso ? `${iso.replace('T', ' ').slice(0, 16)}
 function Health({ health, now }: { health: HealthReport; now: number }) {
   const { backups, alarms, jobs, language_model: model } = health;
   // A day and a half: the daily backup runs at 03:30 UTC, so an older one means at least one was missed.
-  const stale = backups.latest !== null && now - Date.parse(backups.latest.created_at) > 36 * HOUR_MS;
+  const stale = backups !== null && backups.latest !== null && now - Date.parse(backups.latest.created_at) > 36 * HOUR_MS;
   return (
     <>
       <h2>Health</h2>
@@ -41,6 +41,8 @@ function Health({ health, now }: { health: HealthReport; now: number }) {
               : 'No translation; transcripts are read by the offline extractor; hygiene uses its word checks only.'}
           </p>
         </section>
+        {backups && alarms ? (
+          <>
         <section className="panel" aria-labelledby="h-backups">
           <h3 id="h-backups">Backups</h3>
           {backups.error ? (
@@ -76,7 +78,16 @@ function Health({ health, now }: { health: HealthReport; now: number }) {
             </p>
           ) : null}
         </section>
+          </>
+        ) : (
+          <section className="panel" aria-labelledby="h-operator">
+            <h3 id="h-operator">Jobs, backups and alarms</h3>
+            <p className="muted" data-testid="operator-only">Shown to the owner of this instance.</p>
+          </section>
+        )}
       </div>
+      {health.operator ? (
+        <>
       <h3>Background jobs</h3>
       {jobs.length === 0 ? (
         <p className="muted">No job has been scheduled yet: the queue starts with the server.</p>
@@ -106,6 +117,8 @@ function Health({ health, now }: { health: HealthReport; now: number }) {
           </tbody>
         </table>
       )}
+        </>
+      ) : null}
     </>
   );
 }

@@ -102,6 +102,8 @@ export const usageReport = z.object({
 export type UsageReport = z.infer<typeof usageReport>;
 
 export const healthReport = z.object({
+  /** False for everyone but the instance's owner: jobs, backups and alarms are the operator's to see. */
+  operator: z.boolean(),
   jobs: z.array(
     z.object({
       job: z.string(),
@@ -118,11 +120,11 @@ export const healthReport = z.object({
     unreadable: z.number(),
     latest: z.object({ id: z.string(), created_at: z.string(), reason: z.string(), rows: z.number(), bytes: z.number() }).nullable(),
     error: z.string().nullable(),
-  }),
+  }).nullable(),
   alarms: z.object({
     open: z.array(z.object({ alarm: z.string(), incident: z.string(), raised_at: z.string().nullable() })),
     raised_since_start: z.array(z.object({ alarm: z.string(), count: z.number() })),
-  }),
+  }).nullable(),
   language_model: z.object({ configured: z.boolean(), model: z.string().nullable(), summary: z.string() }),
 });
 export type HealthReport = z.infer<typeof healthReport>;

@@ -2,9 +2,10 @@
 import { Router, type RequestHandler } from 'express';
 import { sql } from 'drizzle-orm';
 import { listBackups } from '@svc/backup';
-import { rowsOf } from '@svc/db';
+import { instanceOwnerId, rowsOf } from '@svc/db';
 import { languageModelLine, listSchedules } from '@svc/jobs-runtime';
 import { llmSettings } from '@svc/jobs-runtime/env';
+import { dashboardLocals } from '../../auth/dashboard-session';
 import type { ServerDeps } from '../../deps';
 import { backupTarget } from '../../backup/target';
 import { parseEnv } from '../../env';
@@ -42,16 +43,28 @@ async function alarms(deps: ServerDeps) {
 }
 
 /**
- * Instance-wide facts with no one's memories in them (job names and outcomes, backup times and
- * sizes, alarm names), shown to every signed-in person of this self-hosted service.
+ * Instance-wide facts with no one's memories in them (job names and outcomes, backup times, places
+ * and sizes, alarm names) are the operator's: shown to the instance's owner. Everyone is told whether
+ * a language model is configured, since it decides what happens to their own memories.
  */
 export function healthRoutes(deps: ServerDeps, guard: RequestHandler): Router {
   const router = Router();
   router.get('/account/health', guard, async (_req, res) => {
     const env = parseEnv();
     const settings = llmSettings(env);
+    const languageModel = {
+      configured: Boolean(settings.baseUrl && settings.model),
+      model: settings.baseUrl && settings.model ? settings.model : null,
+      // The very line `svc jobs` prints under its table.
+      summary: languageModelLine(settings, env.TRANSLATION_INTERVAL_HOURS),
+    };
+    if ((await instanceOwnerId(deps.database.db)) !== dashboardLocals(res).live.user.id) {
+      res.json({ operator: false, jobs: [], backups: null, alarms: null, language_model: languageModel });
+      return;
+    }
     const [schedules, stored, raised] = await Promise.all([listSchedules(deps.database), backups(env), alarms(deps)]);
     res.json({
+      operator: true,
       jobs: schedules.map((s) => ({
         job: s.job,
         schedule: s.schedule,
@@ -62,12 +75,7 @@ export function healthRoutes(deps: ServerDeps, guard: RequestHandler): Router {
       })),
       backups: stored,
       alarms: raised,
-      language_model: {
-        configured: Boolean(settings.baseUrl && settings.model),
-        model: settings.baseUrl && settings.model ? settings.model : null,
-        // The very line `svc jobs` prints under its table.
-        summary: languageModelLine(settings, env.TRANSLATION_INTERVAL_HOURS),
-      },
+      language_model: languageModel,
     });
   });
   return router;
