@@ -3,6 +3,15 @@ import { fail } from '@svc/errors';
 import { and, eq } from 'drizzle-orm';
 import { projectMembers, projects, type ProjectRole, type Tx } from '@svc/db';
 
+/** What names a project on every sharing surface: selected alike by the standing check and the overview. */
+export const projectIdentity = {
+  id: projects.id,
+  name: projects.name,
+  slug: projects.slug,
+  aliases: projects.aliases,
+  initials: projects.initials,
+};
+
 export interface ProjectStanding {
   project: { id: string; name: string; slug: string; aliases: string[]; initials: string | null };
   role: ProjectRole;
@@ -21,14 +30,7 @@ export async function projectStanding(
   need: 'member' | 'owner' = 'member',
 ): Promise<ProjectStanding> {
   const [row] = await tx
-    .select({
-      id: projects.id,
-      name: projects.name,
-      slug: projects.slug,
-      aliases: projects.aliases,
-      initials: projects.initials,
-      role: projectMembers.role,
-    })
+    .select({ ...projectIdentity, role: projectMembers.role })
     .from(projects)
     .innerJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)))
     .where(eq(projects.id, projectId))

@@ -1,8 +1,8 @@
 // Invitations into a project for someone without an account: a link code shown once, kept as a hash.
 import { fail } from '@svc/errors';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { projectInvitations, projectMembers, projects, type ProjectRole, type Tx } from '@svc/db';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hashToken, projectInvitations, projectMembers, projects, type ProjectRole, type Tx } from '@svc/db';
 
 const CODE_PREFIX = 'svp_';
 /** `svp_` and base64url of 32 random bytes: apart from API (`svc_`), session (`svs_`) and account invitation (`svi_`) codes. */
@@ -15,7 +15,6 @@ export function isProjectInvitationCode(value: string): boolean {
   return CODE_SHAPE.test(value);
 }
 
-const hashCode = (code: string) => createHash('sha256').update(code, 'utf8').digest('hex');
 
 export interface ProjectInvitation {
   id: string;
@@ -60,7 +59,7 @@ export async function createProjectInvitation(
     createdAt: now,
     expiresAt: new Date(now.getTime() + (input.ttlMs ?? PROJECT_INVITATION_TTL_MS)),
   };
-  await tx.insert(projectInvitations).values({ ...invitation, tokenHash: hashCode(code) });
+  await tx.insert(projectInvitations).values({ ...invitation, tokenHash: hashToken(code) });
   return { code, invitation };
 }
 
@@ -104,7 +103,7 @@ export async function previewProjectInvitation(tx: Tx, code: string, now = new D
     })
     .from(projectInvitations)
     .innerJoin(projects, eq(projects.id, projectInvitations.projectId))
-    .where(and(eq(projectInvitations.tokenHash, hashCode(code)), open(now)))
+    .where(and(eq(projectInvitations.tokenHash, hashToken(code)), open(now)))
     .limit(1);
   return row ?? null;
 }
@@ -125,7 +124,7 @@ export async function acceptProjectInvitation(
   const [row] = await tx
     .select({ id: projectInvitations.id, projectId: projectInvitations.projectId, email: projectInvitations.email, role: projectInvitations.role })
     .from(projectInvitations)
-    .where(and(eq(projectInvitations.tokenHash, hashCode(input.code)), open(now)))
+    .where(and(eq(projectInvitations.tokenHash, hashToken(input.code)), open(now)))
     .for('update')
     .limit(1);
   if (!row) throw fail.notFound(NOT_OPEN);

@@ -1,6 +1,7 @@
 // The caller's projects with what the projects page shows of each: role, members, memories, cards, last activity.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { boards, projectMembers, projects, scopes, type ProjectRole, type Tx } from '@svc/db';
+import { projectIdentity } from './project-access';
 
 export interface ProjectOverview {
   id: string;
@@ -27,11 +28,7 @@ export interface ProjectOverview {
 export async function listProjectOverviews(tx: Tx, userId: string, projectId?: string): Promise<ProjectOverview[]> {
   const rows = await tx
     .select({
-      id: projects.id,
-      name: projects.name,
-      slug: projects.slug,
-      aliases: projects.aliases,
-      initials: projects.initials,
+      ...projectIdentity,
       role: projectMembers.role,
       boardId: boards.id,
       members: sql<number>`(select count(*)::int from project_members pm where pm.project_id = ${projects.id})`,
