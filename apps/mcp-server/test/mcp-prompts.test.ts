@@ -121,7 +121,9 @@ describe('prompts and completions over stdio', () => {
 
   it('serves the same prompts, built from the session\'s data, and completes project names', async () => {
     expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(PROMPT_NAMES);
-    await client.callTool({ name: 'remember', arguments: { content: 'Atlas builds nightly.', project_hint: '/home/solo/src/atlas', loop: true } });
+    const saved = await client.callTool({ name: 'remember', arguments: { content: 'Atlas builds nightly.', project_hint: '/home/solo/src/atlas', loop: true } });
+    // What remember answered is part of the failure message: a refused write must not read as a missing loop.
+    expect(saved.isError, JSON.stringify(saved.content)).toBeFalsy();
     const out = text(await client.getPrompt({ name: 'plan_from_open_loops', arguments: { project: 'atlas' } }));
     expect(out).toContain('Atlas builds nightly.');
     const done = await client.complete({ ref: { type: 'ref/prompt', name: 'review_conflicts' }, argument: { name: 'project', value: 'at' } });
