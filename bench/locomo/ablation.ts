@@ -8,7 +8,11 @@ export interface Variant {
   tuning?: RetrievalTuningInput;
 }
 
+/** The signals added after score fusion, left out of the rows before them. */
+export const WITHOUT_NEIGHBOUR_SIGNALS: RetrievalTuningInput = { contextVectorWeight: 0, questionPenalty: 0 };
+
 const plainBm25: RetrievalTuningInput = {
+  ...WITHOUT_NEIGHBOUR_SIGNALS,
   b: 0.75,
   contextWeight: 0,
   speakerBonus: 0,
@@ -30,19 +34,25 @@ export const ABLATION: Variant[] = [
     mode: 'keyword',
     tuning: { ...plainBm25, b: 0.3, contextWeight: 0.35, speakerBonus: 1 },
   },
-  { name: '+ date field (w 0.5) = lexical leg', mode: 'keyword', tuning: {} },
+  { name: '+ date field (w 0.5) = lexical leg', mode: 'keyword', tuning: WITHOUT_NEIGHBOUR_SIGNALS },
   {
     name: '+ vectors, rank fusion (RRF K 60, vector weight 0.5)',
     mode: 'hybrid',
-    tuning: { fusion: 'rrf', rrfK: 60, rrfVectorWeight: 0.5 },
+    tuning: { ...WITHOUT_NEIGHBOUR_SIGNALS, fusion: 'rrf', rrfK: 60, rrfVectorWeight: 0.5 },
   },
   {
     name: '+ vectors, rank fusion (RRF K 10, vector weight 0.3)',
     mode: 'hybrid',
-    tuning: { fusion: 'rrf', rrfK: 10, rrfVectorWeight: 0.3 },
+    tuning: { ...WITHOUT_NEIGHBOUR_SIGNALS, fusion: 'rrf', rrfK: 10, rrfVectorWeight: 0.3 },
   },
-  { name: '+ vectors, score fusion (w 0.5) = default hybrid', mode: 'hybrid', tuning: {} },
-  { name: 'vector search alone (HNSW, cosine)', mode: 'semantic', tuning: {} },
+  { name: '+ vectors, score fusion (w 0.5)', mode: 'hybrid', tuning: WITHOUT_NEIGHBOUR_SIGNALS },
+  {
+    name: "+ adjacent memories' cosine (w 0.5)",
+    mode: 'hybrid',
+    tuning: { questionPenalty: 0 },
+  },
+  { name: '+ a memory that asks loses 10% = default hybrid', mode: 'hybrid', tuning: {} },
+  { name: 'vector search alone (HNSW, cosine)', mode: 'semantic', tuning: WITHOUT_NEIGHBOUR_SIGNALS },
 ];
 
 /** `--tune`: the time signals of recall, each against the default hybrid (dev conversations only). */

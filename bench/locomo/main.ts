@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { createEmbedder } from '@svc/embeddings';
 import { quietLogger } from '../shared/quiet-logger';
-import { ABLATION, TIME_TUNING } from './ablation';
+import { ABLATION, TIME_TUNING, WITHOUT_NEIGHBOUR_SIGNALS } from './ablation';
 import { DEFAULT_DATA_PATH, loadLocomo } from './data';
 import { openDirectDriver } from './direct-driver';
 import type { MemoryDriver } from './driver';
@@ -89,7 +89,7 @@ try {
   const vectors = values['skip-vector']
     ? null
     : driver.name === 'direct'
-      ? await askAll(driver, conversations, { mode: 'semantic' })
+      ? await askAll(driver, conversations, { mode: 'semantic', tuning: WITHOUT_NEIGHBOUR_SIGNALS })
       : await vectorBaselineTable(embedder, conversations);
   log(`[${seconds()}s] vector baseline asked`);
   const vectorNote =

@@ -9,6 +9,12 @@ export interface Signals {
   /** Cosine similarity with the query; null without vectors. */
   cosine: number | null;
   vecRank: number | null;
+  /**
+   * Best cosine among the memories just before and after it in its conversation or thread; null
+   * when it has none with a vector (its own cosine then stands in). Absent when the search did not
+   * look at neighbours: the signal's weight is then left out, as a leg that did not run.
+   */
+  contextCosine?: number | null;
 }
 
 export interface FusionContext {
@@ -22,18 +28,26 @@ export interface FusionContext {
 const clamp01 = (x: number) => (x < 0 ? 0 : x > 1 ? 1 : x);
 
 /**
- * Score fusion: (lex/maxLex + w·cos⁺) / (1 + w). The lexical part keeps relative distances that
- * rank fusion drops; cosine enters raw (USE cosines cluster in 0.1..0.7), so a strong keyword
+ * Score fusion: (lex/maxLex + w·cos⁺ + c·ctxcos⁺) / (1 + w + c), ctxcos the best cosine of the
+ * adjacent memories (its own cosine when it has none). The lexical part keeps relative distances
+ * that rank fusion drops; cosines enter raw (USE cosines cluster in 0.1..0.7), so a strong keyword
  * match is not overturned by a middling semantic one. Weights of legs that did not run are left
  * out, so a lexical-only or vector-only search still reaches 1.
  */
 export function scoreFusion(s: Signals, ctx: FusionContext, t: RetrievalTuning): number {
   const wl = ctx.lexical ? 1 : 0;
   const wv = ctx.vector ? t.vectorWeight : 0;
-  if (wl + wv === 0) return 0;
+  const wc = ctx.vector && s.contextCosine !== undefined ? t.contextVectorWeight : 0;
+  if (wl + wv + wc === 0) return 0;
   const lex = ctx.maxLex > 0 && s.lexScore !== null ? s.lexScore / ctx.maxLex : 0;
   const cos = s.cosine === null ? 0 : clamp01(s.cosine);
-  return clamp01((wl * clamp01(lex) + wv * cos) / (wl + wv));
+  const around = clamp01(s.contextCosine ?? cos);
+  return clamp01((wl * clamp01(lex) + wv * cos + wc * around) / (wl + wv + wc));
+}
+
+/** The fused score of a memory that asks (its text ends in a question mark) loses `questionPenalty` of itself. */
+export function questionFactor(asks: boolean | null | undefined, t: RetrievalTuning): number {
+  return asks ? 1 - t.questionPenalty : 1;
 }
 
 /** Weighted reciprocal rank fusion, divided by its best possible value (rank 1 in every leg). */

@@ -37,6 +37,19 @@ export const retrievalTuningSchema = z.object({
   fusion: z.enum(FUSION_METHODS).default('score'),
   /** Weight of cosine similarity against the normalised lexical score (score fusion). */
   vectorWeight: z.number().min(0).default(0.5),
+  /**
+   * Weight (score fusion, beside vectorWeight) of the best cosine among the memories just before
+   * and after a memory in its conversation or thread: an answer is often a short reply whose
+   * meaning is in the turn before it (LoCoMo R@5 +0.023, R@10 +0.019 on the structured path). A
+   * memory with no neighbours uses its own cosine, so it is not put behind conversational ones.
+   */
+  contextVectorWeight: z.number().min(0).default(0.5),
+  /**
+   * Share taken off the score of a memory whose text ends in a question mark: a memory that asks
+   * states little, and the neighbour signals lift the question before an answer as much as the
+   * answer (LoCoMo R@5 +0.008, R@1 +0.013 with contextVectorWeight 0.5).
+   */
+  questionPenalty: z.number().min(0).max(1).default(0.1),
   /** Reciprocal-rank constant and the lexical/vector weights when fusion is `rrf`. */
   rrfK: z.number().positive().default(10),
   rrfLexicalWeight: z.number().min(0).default(1),

@@ -1,0 +1,108 @@
+// The conversation signals on a real database: the adjacent memories' best cosine, and a text that asks.
+import { rowsOf } from '@svc/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openWorld, store, type World } from '../../../test/retrieval-support';
+import { storeEmbeddings } from '../store-embeddings';
+import { endsInQuestion, neighbourCosine } from './conversation-signals';
+
+const MODEL = 'unit-4';
+const unit = (...v: number[]) => v.map((x) => x / Math.hypot(...v));
+/** The query points along the first axis, so a memory's cosine is its vector's first component. */
+const QUERY = { model: MODEL, vector: unit(1, 0, 0, 0) };
+
+let world: World;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  world = await openWorld();
+  const at = (minute: number) => new Date(Date.UTC(2024, 0, 1, 12, minute));
+  const turn = (minute: number, content: string) => ({
+    content,
+    eventAt: at(minute),
+    source: { conversationId: 'standup' },
+  });
+  // In event-time order: cosines 0, 1, 0, 0.6, 0 with the query.
+  const [t0, t1, t2, t3, t4] = await store(world, world.alice, [
+    turn(0, 'Alice: morning all'),
+    turn(1, 'Alice: the deploy is blocked on the migration'),
+    turn(2, 'Alice: any news?'),
+    turn(4, 'Alice: the migration finished'),
+    turn(5, 'Alice: great, shipping'),
+  ]);
+  Object.assign(ids, { t0, t1, t2, t3, t4 });
+  ids.alone = (await store(world, world.alice, [{ content: 'A note of its own.' }]))[0]!;
+  // Bob's memory of a conversation with the same name, between t2 and t3 in time, in his own scope.
+  ids.bob = (await store(world, world.bob, [turn(3, 'Bob: the migration')]))[0]!;
+  const vectors: Record<string, number[]> = {
+    t0: unit(0, 1, 0, 0),
+    t1: unit(1, 0, 0, 0),
+    t2: unit(0, 1, 0, 0),
+    t3: unit(0.6, 0.8, 0, 0),
+    t4: unit(0, 0, 1, 0),
+    alone: unit(1, 1, 0, 0),
+    bob: unit(1, 0, 0, 0),
+  };
+  await world.database.system((tx) =>
+    storeEmbeddings(
+      tx,
+      MODEL,
+      Object.entries(vectors).map(([key, vector]) => ({ memoryId: ids[key]!, vector })),
+    ),
+  );
+});
+afterAll(() => world.database.close());
+
+async function contextCosine(who: World['alice'], key: string): Promise<number | null> {
+  const [row] = await world.database.asUser(who, async (tx) =>
+    rowsOf<{ c: number | null }>(
+      await tx.execute(sql`select ${neighbourCosine(QUERY, sql`${ids[key]!}::uuid`)} as c`),
+    ),
+  );
+  return row?.c === null || row?.c === undefined ? null : Number(row.c);
+}
+
+describe('neighbourCosine', () => {
+  it('is the best cosine of the memory just before and the one just after', async () => {
+    expect(await contextCosine(world.alice, 't0')).toBeCloseTo(1, 6);
+    expect(await contextCosine(world.alice, 't2')).toBeCloseTo(1, 6);
+    expect(await contextCosine(world.alice, 't4')).toBeCloseTo(0.6, 6);
+  });
+
+  it('leaves out memories two places away and the memory itself', async () => {
+    // t3's adjacent memories are t2 and t4 (cosine 0); t1 (cosine 1) is two places away.
+    expect(await contextCosine(world.alice, 't3')).toBeCloseTo(0, 6);
+    expect(await contextCosine(world.alice, 't1')).toBeCloseTo(0, 6);
+  });
+
+  it("never reaches another owner's memory of a conversation with the same name", async () => {
+    // Bob's turn lies between t2 and t3 in time and has cosine 1; neither side sees it.
+    expect(await contextCosine(world.alice, 't3')).toBeCloseTo(0, 6);
+    expect(await contextCosine(world.bob, 'bob')).toBeNull();
+  });
+
+  it('is null for a memory outside any conversation, and for one the caller cannot read', async () => {
+    expect(await contextCosine(world.alice, 'alone')).toBeNull();
+    expect(await contextCosine(world.bob, 't2')).toBeNull();
+  });
+});
+
+describe('endsInQuestion', () => {
+  const asks = async (text: string) => {
+    const [row] = rowsOf<{ asks: boolean }>(
+      await world.database.db.execute(sql`select ${endsInQuestion(sql`${text}::text`)} as asks`),
+    );
+    return row?.asks;
+  };
+
+  it('holds for a text whose last sentence asks, closing quotes and spaces aside', async () => {
+    expect(await asks('That is so nice! What pet do you have?')).toBe(true);
+    expect(await asks('She asked, "Why now?"\n')).toBe(true);
+    expect(await asks('Which one？')).toBe(true);
+  });
+
+  it('does not hold for a text that answers after asking', async () => {
+    expect(await asks('Why? Because the migration was late.')).toBe(false);
+    expect(await asks('We got another cat named Bailey.')).toBe(false);
+  });
+});
