@@ -25,6 +25,18 @@ describe('why', () => {
     );
   });
 
+  it('names the memory beside it only when that one is closer in meaning than the memory itself', () => {
+    const base = { ownTerms: [], speakerTerms: [], contextTerms: ['pet'], cosine: 0.2, vectorUsed: true };
+    expect(explain({ ...base, contextCosine: 0.61 }, 'What pets does Melanie have?')).toBe(
+      'Its neighbouring memories mention "pets"; close in meaning (0.20); the memory beside it is closer in meaning (0.61).',
+    );
+    expect(explain({ ...base, contextCosine: 0.1 }, 'pets')).not.toMatch(/beside/);
+    expect(explain({ ...base, contextCosine: null }, 'pets')).not.toMatch(/beside/);
+    expect(explain({ ...base, contextCosine: 0.61, vectorUsed: false, cosine: null }, 'pets')).not.toMatch(
+      /beside/,
+    );
+  });
+
   it('caps the word list and says when nothing matched', () => {
     const why = explain(
       {

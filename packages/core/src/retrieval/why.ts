@@ -9,6 +9,8 @@ export interface WhySignals {
   vectorUsed: boolean;
   /** Its event time lies in the time the query names. */
   inTime?: boolean;
+  /** Best cosine of the memories just before and after it (null or absent: none, or not looked at). */
+  contextCosine?: number | null;
 }
 
 const MAX_WORDS = 4;
@@ -63,6 +65,11 @@ export function explain(s: WhySignals, query: string): string {
     parts.push(`its neighbouring memories mention ${quoted(s.contextTerms, words)}`);
   }
   if (s.cosine !== null && s.vectorUsed) parts.push(`close in meaning (${s.cosine.toFixed(2)})`);
+  // Named only where it says more than the memory's own closeness: it then lifted the memory.
+  const around = s.contextCosine ?? null;
+  if (around !== null && s.vectorUsed && around > (s.cosine ?? 0)) {
+    parts.push(`the memory beside it is closer in meaning (${around.toFixed(2)})`);
+  }
   if (s.inTime) parts.push('happened in the time asked about');
   if (parts.length === 0) return 'Ranked by recency and kind only; no word or meaning matched.';
   const sentence = parts.join('; ');
