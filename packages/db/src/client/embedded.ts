@@ -10,6 +10,7 @@ import { lockDataDir, type ReleaseLock } from './data-dir-lock';
 import { LaneGate } from './lanes';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
 import { roleMethods } from './roles';
+import { PGliteThread } from './thread/pglite-proxy';
 import type { Database, DriverHandle } from './types';
 
 /** `memory://` (and other URL-like locations) are PGlite's own; a plain path is a directory on disk. */
@@ -17,26 +18,44 @@ function isFilesystemPath(dataDir: string): boolean {
   return !/^[a-z]+:\/\//i.test(dataDir);
 }
 
-export async function openEmbedded(dataDir: string): Promise<DriverHandle> {
+export interface EmbeddedOptions {
+  /**
+   * PGlite in a worker thread of its own (the default), so the serving thread never runs its
+   * WebAssembly; false runs it in the calling thread.
+   */
+  workerThread?: boolean;
+}
+
+/** The one PGlite connection, here or in its thread: drizzle and pg-boss use the same few methods of both. */
+function openClient(dataDir: string, workerThread: boolean): Promise<PGlite | PGliteThread> {
+  if (workerThread) return PGliteThread.create(dataDir);
+  return PGlite.create(dataDir, { extensions: { vector } });
+}
+
+export async function openEmbedded(dataDir: string, opts: EmbeddedOptions = {}): Promise<DriverHandle> {
+  const workerThread = opts.workerThread ?? true;
   let release: ReleaseLock | undefined;
   if (isFilesystemPath(dataDir)) {
     // Only the owning account may read the data, or reach the local socket the server opens inside it.
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     release = await lockDataDir(dataDir);
   }
-  const client = await PGlite.create(dataDir, { extensions: { vector } }).catch(async (err: unknown) => {
+  const client = await openClient(dataDir, workerThread).catch(async (err: unknown) => {
     await release?.();
     throw err;
   });
-  const db = drizzle({ client, schema });
+  // The thread's client answers drizzle's pglite session as PGlite does (query, exec, transaction).
+  const db = drizzle({ client: client as PGlite, schema });
   const roles = roleMethods(db);
-  const gate = new LaneGate();
+  // In its thread PGlite queues transactions by lane itself; in this thread the gate does.
+  const gate = workerThread ? undefined : new LaneGate();
+  const admit = <T>(fn: () => Promise<T>): Promise<T> => (gate ? gate.run(fn) : fn());
   const database: Database = {
     kind: 'embedded',
     db,
-    asUser: (ctx, fn) => gate.run(() => roles.asUser(ctx, fn)),
-    asAnon: (fn) => gate.run(() => roles.asAnon(fn)),
-    system: (fn) => gate.run(() => roles.system(fn)),
+    asUser: (ctx, fn) => admit(() => roles.asUser(ctx, fn)),
+    asAnon: (fn) => admit(() => roles.asAnon(fn)),
+    system: (fn) => admit(() => roles.system(fn)),
     async ping() {
       await db.execute(sql`select 1`);
     },

@@ -8,6 +8,11 @@ import { waitUntilReachable, type WaitOptions } from './wait';
 export interface OpenDatabaseOptions {
   /** PGlite data directory (created if missing), or `memory://` for a throwaway database. */
   dataDir?: string;
+  /**
+   * Embedded: run PGlite in a worker thread of its own (default true), so its work never holds up
+   * the calling thread's event loop; false runs it in the calling thread.
+   */
+  workerThread?: boolean;
   /** PostgreSQL connection URL; the server must have the pgvector extension available. */
   url?: string;
   /** Apply pending migrations before returning. Defaults to true. */
@@ -26,11 +31,13 @@ export interface OpenDatabaseOptions {
 
 const migrators = new WeakMap<Database, () => Promise<void>>();
 
-function openDriver({ dataDir, url, poolMax }: OpenDatabaseOptions): Promise<DriverHandle> {
+function openDriver({ dataDir, url, poolMax, workerThread }: OpenDatabaseOptions): Promise<DriverHandle> {
   if (url !== undefined && dataDir === undefined) {
     return openServer(poolMax === undefined ? { url } : { url, poolMax });
   }
-  if (dataDir !== undefined && url === undefined) return openEmbedded(dataDir);
+  if (dataDir !== undefined && url === undefined) {
+    return openEmbedded(dataDir, workerThread === undefined ? {} : { workerThread });
+  }
   throw fail.validation('openDatabase needs exactly one of dataDir or url');
 }
 

@@ -1,0 +1,243 @@
+// The serving thread's handle on PGlite running in a worker thread: the part of PGlite's client that drizzle and pg-boss use.
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { currentDatabaseLane } from '../lanes';
+
+const THREAD_FILE = new URL('./pglite-thread.mjs', import.meta.url);
+
+/** What the thread sends back for a failure: a Postgres error's fields survive the crossing. */
+interface PlainError {
+  name: string;
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+type Reply = { id: number; result: unknown } | { id: number; error: PlainError };
+type Message = Reply | { ready: true } | { failed: PlainError } | { notification: { channel: string; payload: string } };
+
+/** A Postgres error as PGlite throws it (`code`, `severity`, `detail`, `constraint`, ...), rebuilt on this side. */
+export class DatabaseError extends Error {
+  [field: string]: unknown;
+}
+
+function rebuild({ name, message, fields }: PlainError): Error {
+  const err = name === 'DatabaseError' ? new DatabaseError(message) : new Error(message);
+  if (name !== 'Error') err.name = name;
+  return Object.assign(err, fields);
+}
+
+type Parsers = NonNullable<QueryOptions['parsers']>;
+
+/**
+ * Functions cannot cross to the thread. Columns of a type the caller brings a parser for come back
+ * as PGlite's text and are parsed here (drizzle's are identity parsers: timestamps stay text).
+ */
+function wireOptions(options: QueryOptions | undefined) {
+  if (!options) return undefined;
+  const { serializers, blob, onNotice, parsers, ...rest } = options;
+  if (serializers || blob || onNotice) {
+    throw new TypeError('serializers, blob and onNotice are not supported by the database thread');
+  }
+  return { ...rest, rawTypes: parsers ? Object.keys(parsers).map(Number) : undefined };
+}
+
+function parseRows<T>(result: Results<T>, parsers: Parsers | undefined): Results<T> {
+  if (!parsers) return result;
+  const columns = result.fields.flatMap((f, i) => {
+    const parse = parsers[f.dataTypeID];
+    return parse ? [{ i, name: f.name, parse }] : [];
+  });
+  if (columns.length === 0) return result;
+  for (const row of result.rows as unknown as Record<string | number, unknown>[]) {
+    for (const { i, name, parse } of columns) {
+      const key = Array.isArray(row) ? i : name;
+      const value = row[key];
+      if (value !== null && value !== undefined) row[key] = parse(value as string);
+    }
+  }
+  return result;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+}
+
+/**
+ * PGlite in a worker thread of its own. Its WebAssembly and protocol layer took about three
+ * quarters of the serving thread under 50 sessions; here the serving thread only posts requests
+ * (rows come back as plain data). Transactions are PGlite's own, BEGIN to COMMIT on its one
+ * connection, opened in the thread's queue: interactive before bulk (`inDatabaseLane`).
+ */
+export class PGliteThread {
+  private readonly pending = new Map<number, Pending>();
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private nextId = 1;
+  private exited = false;
+  private closing: Promise<void> | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (message: Message) => this.receive(message));
+    worker.on('error', (err) => this.fail(err));
+    worker.on('exit', (code) => this.fail(new Error(`the database thread exited (code ${code})`)));
+    // Idle, the thread does not keep the process alive; a request in flight does (see send).
+    worker.unref();
+  }
+
+  /** Starts the thread and opens `dataDir` (a directory or `memory://`) there. */
+  static async create(dataDir: string): Promise<PGliteThread> {
+    const worker = new Worker(THREAD_FILE, { workerData: { dataDir } });
+    let onMessage: (message: Message) => void = () => undefined;
+    let onExit: (code: number) => void = () => undefined;
+    let onError: (err: Error) => void = () => undefined;
+    await new Promise<void>((resolve, reject) => {
+      onMessage = (message) => {
+        if ('ready' in message) resolve();
+        if ('failed' in message) reject(rebuild(message.failed));
+      };
+      onExit = (code) => reject(new Error(`the database thread exited (code ${code}) while opening`));
+      onError = reject;
+      worker.on('message', onMessage).on('exit', onExit).on('error', onError);
+    }).catch(async (err: unknown) => {
+      await worker.terminate();
+      throw err;
+    });
+    // Only our own listeners: the worker keeps internal ones of its own.
+    worker.off('message', onMessage).off('exit', onExit).off('error', onError);
+    return new PGliteThread(worker);
+  }
+
+  get closed(): boolean {
+    return this.exited || this.closing !== undefined;
+  }
+
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.statement<T>(undefined, text, params, options);
+  }
+
+  exec(text: string, options?: QueryOptions): Promise<Results[]> {
+    return this.send<Results[]>({ op: 'exec', text, options: wireOptions(options), lane: currentDatabaseLane() }).then((all) =>
+      all.map((r) => parseRows(r, options?.parsers)),
+    );
+  }
+
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    const txId = await this.send<number>({ op: 'begin', lane: currentDatabaseLane() }, true);
+    let closed = false;
+    const open = () => {
+      if (closed) throw new Error('Transaction is closed');
+    };
+    const tx: Transaction = {
+      query: (text, params, options) => (open(), this.statement(txId, text, params, options)),
+      sql: () => Promise.reject(new TypeError('tagged sql is not supported by the database thread')),
+      exec: async (text, options) => {
+        open();
+        const all = await this.send<Results[]>({ op: 'exec', tx: txId, text, options: wireOptions(options) });
+        return all.map((r) => parseRows(r, options?.parsers));
+      },
+      rollback: async () => {
+        open();
+        closed = true;
+        await this.send({ op: 'end', tx: txId, commit: false });
+      },
+      listen: () => Promise.reject(new TypeError('LISTEN inside a transaction is not supported by the database thread')),
+      get closed() {
+        return closed;
+      },
+    };
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      if (!closed) {
+        closed = true;
+        // The caller's error is the one to hear; a failed ROLLBACK leaves nothing more to do here.
+        await this.send({ op: 'end', tx: txId, commit: false }).catch(() => undefined);
+      }
+      throw err;
+    }
+    // After an explicit rollback there is nothing to commit, as in PGlite's own transaction.
+    if (!closed) {
+      closed = true;
+      await this.send({ op: 'end', tx: txId, commit: true });
+    }
+    return result;
+  }
+
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    let callbacks = this.listeners.get(channel);
+    if (!callbacks) {
+      callbacks = new Set();
+      this.listeners.set(channel, callbacks);
+      await this.send({ op: 'listen', channel });
+    }
+    callbacks.add(callback);
+    return async () => {
+      callbacks.delete(callback);
+      if (callbacks.size === 0 && this.listeners.get(channel) === callbacks) {
+        this.listeners.delete(channel);
+        if (!this.closed) await this.send({ op: 'unlisten', channel });
+      }
+    };
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      if (this.exited) return;
+      try {
+        await this.send({ op: 'close' });
+      } finally {
+        await this.worker.terminate();
+      }
+    })();
+    return this.closing;
+  }
+
+  private statement<T>(txId: number | undefined, text: string, params: unknown[] | undefined, options: QueryOptions | undefined) {
+    return this.send<Results<T>>({
+      op: 'query',
+      tx: txId,
+      text,
+      params: params ?? [],
+      options: wireOptions(options),
+      lane: currentDatabaseLane(),
+    }).then((result) => parseRows(result, options?.parsers));
+  }
+
+  /** `asId`: the request's own id is the answer (a transaction is known by its BEGIN's id). */
+  private send<T>(request: Record<string, unknown>, asId = false): Promise<T> {
+    if (this.exited) return Promise.reject(new Error('the database thread has exited'));
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      try {
+        this.worker.postMessage({ ...request, id });
+      } catch (err) {
+        reject(err as Error);
+        return;
+      }
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve: (value) => resolve((asId ? id : value) as T), reject });
+    });
+  }
+
+  private receive(message: Message) {
+    if ('notification' in message) {
+      const { channel, payload } = message.notification;
+      for (const callback of this.listeners.get(channel) ?? []) callback(payload);
+      return;
+    }
+    if (!('id' in message)) return;
+    const waiting = this.pending.get(message.id);
+    if (!waiting) return;
+    this.pending.delete(message.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if ('error' in message) waiting.reject(rebuild(message.error));
+    else waiting.resolve(message.result);
+  }
+
+  private fail(err: Error) {
+    this.exited = true;
+    for (const waiting of this.pending.values()) waiting.reject(err);
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,153 @@
+// The embedded database inside a worker thread: plain JavaScript, so the thread needs no TypeScript loader.
+// The serving thread's proxy (pglite-proxy.ts) sends requests; this file owns the one PGlite and its queue.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+
+/** The fields a Postgres error carries (pg-protocol's DatabaseError), copied so the proxy can rebuild it. */
+const ERROR_FIELDS = [
+  'severity', 'code', 'detail', 'hint', 'position', 'internalPosition', 'internalQuery', 'where', 'schema',
+  'table', 'column', 'dataType', 'constraint', 'file', 'line', 'routine', 'query',
+];
+
+function plainError(err) {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err), fields: {} };
+  const fields = {};
+  for (const key of ERROR_FIELDS) {
+    if (err[key] !== undefined) fields[key] = err[key];
+  }
+  return { name: err.name, message: err.message, fields };
+}
+
+const reply = (id, result) => parentPort.postMessage({ id, result });
+const refuse = (id, err) => parentPort.postMessage({ id, error: plainError(err) });
+
+/** Types whose text the proxy parses itself (drizzle keeps timestamps as text): PGlite hands them back unparsed. */
+const rawParsers = new Map();
+function queryOptions(options) {
+  if (!options) return undefined;
+  const { rowMode, paramTypes, rawTypes } = options;
+  let parsers;
+  if (rawTypes?.length) {
+    const key = rawTypes.join(',');
+    parsers = rawParsers.get(key);
+    if (!parsers) {
+      parsers = Object.fromEntries(rawTypes.map((oid) => [oid, (text) => text]));
+      rawParsers.set(key, parsers);
+    }
+  }
+  return { rowMode, paramTypes, parsers };
+}
+
+/**
+ * One unit at a time: a statement outside any transaction, or a whole transaction from BEGIN to
+ * COMMIT. A waiting interactive unit goes before any waiting bulk one; within a lane, arrival
+ * order. The running unit is never interrupted, so a quick call waits at most for that one.
+ */
+const lanes = { interactive: [], bulk: [] };
+let pumping = false;
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  for (let unit = lanes.interactive.shift() ?? lanes.bulk.shift(); unit; unit = lanes.interactive.shift() ?? lanes.bulk.shift()) {
+    await unit();
+  }
+  pumping = false;
+}
+function enqueue(lane, unit) {
+  (lane === 'bulk' ? lanes.bulk : lanes.interactive).push(unit);
+  void pump();
+}
+
+/** Open transactions by id: PGlite's own transaction object and how the proxy ends it. */
+const transactions = new Map();
+/** Thrown into PGlite's transaction callback to make it roll back. */
+const ROLLBACK = Symbol('rollback');
+
+function begin(id) {
+  return new Promise((unitDone) => {
+    db.transaction(
+      (tx) =>
+        new Promise((commit, rollback) => {
+          transactions.set(id, { tx, commit, rollback, ended: undefined });
+          reply(id, null);
+        }),
+    )
+      .then(
+        () => transactions.get(id)?.ended?.ok(),
+        (err) => {
+          const ended = transactions.get(id)?.ended;
+          if (err === ROLLBACK) ended?.ok();
+          // BEGIN itself failed: nobody has the transaction yet, so the begin request hears it.
+          else if (ended) ended.fail(err);
+          else refuse(id, err);
+        },
+      )
+      .finally(() => {
+        transactions.delete(id);
+        unitDone();
+      });
+  });
+}
+
+function end(id, txId, commit) {
+  const open = transactions.get(txId);
+  if (!open) return refuse(id, new Error('Transaction is closed'));
+  open.ended = { ok: () => reply(id, null), fail: (err) => refuse(id, err) };
+  if (commit) open.commit();
+  else open.rollback(ROLLBACK);
+}
+
+/** Where a statement runs: its open transaction, or the database (queued as a unit of its own). */
+function run(request, fn) {
+  if (request.tx !== undefined) {
+    const open = transactions.get(request.tx);
+    if (!open) return refuse(request.id, new Error('Transaction is closed'));
+    fn(open.tx).then((result) => reply(request.id, result), (err) => refuse(request.id, err));
+    return;
+  }
+  enqueue(request.lane, () => fn(db).then((result) => reply(request.id, result), (err) => refuse(request.id, err)));
+}
+
+/** LISTEN once per channel; the proxy fans notifications out to its own callbacks. */
+const listening = new Map();
+async function listen(channel) {
+  if (listening.has(channel)) return;
+  listening.set(channel, await db.listen(channel, (payload) => parentPort.postMessage({ notification: { channel, payload } })));
+}
+async function unlisten(channel) {
+  const unsubscribe = listening.get(channel);
+  listening.delete(channel);
+  await unsubscribe?.();
+}
+
+let db;
+try {
+  db = await PGlite.create(workerData.dataDir, { extensions: { vector } });
+  parentPort.postMessage({ ready: true });
+} catch (err) {
+  parentPort.postMessage({ failed: plainError(err) });
+}
+
+parentPort.on('message', (request) => {
+  const { id, op } = request;
+  switch (op) {
+    case 'query':
+      return run(request, (on) => on.query(request.text, request.params, queryOptions(request.options)));
+    case 'exec':
+      return run(request, (on) => on.exec(request.text, queryOptions(request.options)));
+    case 'begin':
+      return enqueue(request.lane, () => begin(id));
+    case 'end':
+      return end(id, request.tx, request.commit);
+    case 'listen':
+      return enqueue('interactive', () => listen(request.channel).then(() => reply(id, null), (err) => refuse(id, err)));
+    case 'unlisten':
+      return enqueue('interactive', () => unlisten(request.channel).then(() => reply(id, null), (err) => refuse(id, err)));
+    case 'close':
+      // As in the serving thread: close does not wait for queued work, which then fails.
+      return db.close().then(() => reply(id, null), (err) => refuse(id, err));
+    default:
+      return refuse(id, new Error(`unknown database thread request: ${op}`));
+  }
+});
