@@ -1,4 +1,4 @@
-// `pnpm load [--users 10] [--sessions 5] [--seconds 60] [--rounds 4] [--memories 1000] [--single 20] [--baseline in-thread]`
+// `pnpm load [--users 10] [--sessions 5] [--seconds 60] [--rounds 4] [--memories 1000] [--single 20] [--baseline in-thread,db-in-thread]`
 // Many MCP sessions at once against `svc serve` on the embedded store, per tool beside one session alone.
 import { cp, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -31,13 +31,24 @@ const seconds = num('seconds');
 const memoriesPerUser = num('memories');
 const singleCalls = num('single');
 const rounds = num('rounds');
-if (values.baseline !== undefined && values.baseline !== 'in-thread') throw new Error('--baseline: expected in-thread');
+/**
+ * Baselines served beside the default, first: `in-thread` has the model and the database in the
+ * serving thread (as before issue 17), `db-in-thread` only the database (DATABASE_WORKER_THREAD=0).
+ */
+const BASELINES: Record<string, { name: string; env: Record<string, string> }> = {
+  'in-thread': { name: 'in-thread model and database', env: { EMBEDDINGS_WORKER_THREADS: '0', DATABASE_WORKER_THREAD: '0' } },
+  'db-in-thread': { name: 'worker model, in-thread database', env: { EMBEDDINGS_WORKER_THREADS: '1', DATABASE_WORKER_THREAD: '0' } },
+};
+const baselines = (values.baseline ?? '').split(',').filter((b) => b !== '');
+for (const b of baselines) {
+  if (!(b in BASELINES)) throw new Error(`--baseline: expected a comma-separated list of ${Object.keys(BASELINES).join(', ')}`);
+}
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-// Baseline first when asked: the model in the serving thread (EMBEDDINGS_WORKER_THREADS=0), then the default.
+// Baselines first when asked, in the order given, then the default: model and database each in a worker thread.
 const variants: { name: string; env: Record<string, string> }[] = [
-  ...(values.baseline ? [{ name: 'in-thread model', env: { EMBEDDINGS_WORKER_THREADS: '0' } }] : []),
-  { name: 'worker model', env: { EMBEDDINGS_WORKER_THREADS: '1' } },
+  ...baselines.map((b) => BASELINES[b]!),
+  { name: 'worker model and database', env: { EMBEDDINGS_WORKER_THREADS: '1', DATABASE_WORKER_THREAD: '1' } },
 ];
 
 const embedder = createEmbedder({ provider: 'use' });

@@ -29,7 +29,7 @@ function waitFor(env: Env, url: string, logger?: Logger): WaitOptions | undefine
 }
 
 export function databaseOptions(env: Env, logger?: Logger): OpenDatabaseOptions {
-  if (!env.DATABASE_URL) return { dataDir: env.DATA_DIR };
+  if (!env.DATABASE_URL) return { dataDir: env.DATA_DIR, workerThread: env.DATABASE_WORKER_THREAD };
   const wait = waitFor(env, env.DATABASE_URL, logger);
   return {
     url: env.DATABASE_URL,

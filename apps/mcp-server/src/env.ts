@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).optional(),
   /** Seconds a server-mode start waits for an unreachable database before giving up; 0 does not wait. */
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(604_800).default(300),
+  /** Embedded database: PGlite in a worker thread of its own (default), or `0` in the serving thread. */
+  DATABASE_WORKER_THREAD: flag(true),
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly']).default('info'),
   LOG_STDERR: flag(false),
   SVC_TOKEN: z.string().min(1).optional(),

@@ -58,6 +58,10 @@ function parseRows<T>(result: Results<T>, parsers: Parsers | undefined): Results
   return result;
 }
 
+function statementRequest(text: string, params: unknown[] | undefined, options: QueryOptions | undefined) {
+  return { op: 'query', text, params: params ?? [], options: wireOptions(options) };
+}
+
 interface Pending {
   resolve(value: unknown): void;
   reject(err: Error): void;
@@ -112,7 +116,7 @@ export class PGliteThread {
   }
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.statement<T>(undefined, text, params, options);
+    return this.statement<T>(text, params, options);
   }
 
   exec(text: string, options?: QueryOptions): Promise<Results[]> {
@@ -121,25 +125,36 @@ export class PGliteThread {
     );
   }
 
+  /**
+   * PGlite's transaction, BEGIN to COMMIT in the thread. BEGIN travels with the first statement
+   * and the thread queues the transaction by the caller's lane when it arrives; a transaction that
+   * runs no statement never reaches the thread.
+   */
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    const txId = await this.send<number>({ op: 'begin', lane: currentDatabaseLane() }, true);
+    const txId = this.nextId++;
+    const lane = currentDatabaseLane();
+    let begun: Promise<unknown> | undefined;
     let closed = false;
-    const open = () => {
-      if (closed) throw new Error('Transaction is closed');
+    const inTx = <R>(request: Record<string, unknown>): Promise<R> => {
+      if (closed) return Promise.reject(new Error('Transaction is closed'));
+      if (begun) return begun.then(() => this.send<R>({ ...request, tx: txId }));
+      const first = this.send<R>({ ...request, tx: txId, begin: true, lane });
+      begun = first.catch(() => undefined);
+      return first;
+    };
+    const end = async (commit: boolean) => {
+      closed = true;
+      if (!begun) return;
+      await begun;
+      await this.send({ op: 'end', tx: txId, commit });
     };
     const tx: Transaction = {
-      query: (text, params, options) => (open(), this.statement(txId, text, params, options)),
+      query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
+        inTx<Results<R>>(statementRequest(text, params, options)).then((result) => parseRows(result, options?.parsers)),
       sql: () => Promise.reject(new TypeError('tagged sql is not supported by the database thread')),
-      exec: async (text, options) => {
-        open();
-        const all = await this.send<Results[]>({ op: 'exec', tx: txId, text, options: wireOptions(options) });
-        return all.map((r) => parseRows(r, options?.parsers));
-      },
-      rollback: async () => {
-        open();
-        closed = true;
-        await this.send({ op: 'end', tx: txId, commit: false });
-      },
+      exec: (text, options) =>
+        inTx<Results[]>({ op: 'exec', text, options: wireOptions(options) }).then((all) => all.map((r) => parseRows(r, options?.parsers))),
+      rollback: () => (closed ? Promise.reject(new Error('Transaction is closed')) : end(false)),
       listen: () => Promise.reject(new TypeError('LISTEN inside a transaction is not supported by the database thread')),
       get closed() {
         return closed;
@@ -149,18 +164,12 @@ export class PGliteThread {
     try {
       result = await fn(tx);
     } catch (err) {
-      if (!closed) {
-        closed = true;
-        // The caller's error is the one to hear; a failed ROLLBACK leaves nothing more to do here.
-        await this.send({ op: 'end', tx: txId, commit: false }).catch(() => undefined);
-      }
+      // The caller's error is the one to hear; a failed ROLLBACK leaves nothing more to do here.
+      if (!closed) await end(false).catch(() => undefined);
       throw err;
     }
     // After an explicit rollback there is nothing to commit, as in PGlite's own transaction.
-    if (!closed) {
-      closed = true;
-      await this.send({ op: 'end', tx: txId, commit: true });
-    }
+    if (!closed) await end(true);
     return result;
   }
 
@@ -193,19 +202,13 @@ export class PGliteThread {
     return this.closing;
   }
 
-  private statement<T>(txId: number | undefined, text: string, params: unknown[] | undefined, options: QueryOptions | undefined) {
-    return this.send<Results<T>>({
-      op: 'query',
-      tx: txId,
-      text,
-      params: params ?? [],
-      options: wireOptions(options),
-      lane: currentDatabaseLane(),
-    }).then((result) => parseRows(result, options?.parsers));
+  private statement<T>(text: string, params: unknown[] | undefined, options: QueryOptions | undefined) {
+    return this.send<Results<T>>({ ...statementRequest(text, params, options), lane: currentDatabaseLane() }).then((result) =>
+      parseRows(result, options?.parsers),
+    );
   }
 
-  /** `asId`: the request's own id is the answer (a transaction is known by its BEGIN's id). */
-  private send<T>(request: Record<string, unknown>, asId = false): Promise<T> {
+  private send<T>(request: Record<string, unknown>): Promise<T> {
     if (this.exited) return Promise.reject(new Error('the database thread has exited'));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
@@ -216,7 +219,7 @@ export class PGliteThread {
         return;
       }
       if (this.pending.size === 0) this.worker.ref();
-      this.pending.set(id, { resolve: (value) => resolve((asId ? id : value) as T), reject });
+      this.pending.set(id, { resolve: (value) => resolve(value as T), reject });
     });
   }
 

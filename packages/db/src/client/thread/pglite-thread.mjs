@@ -45,11 +45,17 @@ function queryOptions(options) {
  * order. The running unit is never interrupted, so a quick call waits at most for that one.
  */
 const lanes = { interactive: [], bulk: [] };
+const nextUnit = () => lanes.interactive.shift() ?? lanes.bulk.shift();
+/** One macrotask: requests that arrived while PGlite held the thread are queued before the next pick. */
+const takeInArrivals = () => new Promise((resolve) => setImmediate(resolve));
 let pumping = false;
 async function pump() {
   if (pumping) return;
   pumping = true;
-  for (let unit = lanes.interactive.shift() ?? lanes.bulk.shift(); unit; unit = lanes.interactive.shift() ?? lanes.bulk.shift()) {
+  for (;;) {
+    await takeInArrivals();
+    const unit = nextUnit();
+    if (!unit) break;
     await unit();
   }
   pumping = false;
@@ -64,27 +70,33 @@ const transactions = new Map();
 /** Thrown into PGlite's transaction callback to make it roll back. */
 const ROLLBACK = Symbol('rollback');
 
-function begin(id) {
+/**
+ * BEGIN, then the transaction's first statement (`first`, which answers its own request), in one
+ * hop from the serving thread. The unit lasts until the proxy ends the transaction.
+ */
+function begin(txId, first) {
   return new Promise((unitDone) => {
+    let started = false;
     db.transaction(
       (tx) =>
         new Promise((commit, rollback) => {
-          transactions.set(id, { tx, commit, rollback, ended: undefined });
-          reply(id, null);
+          started = true;
+          transactions.set(txId, { tx, commit, rollback, ended: undefined });
+          first.run(tx);
         }),
     )
       .then(
-        () => transactions.get(id)?.ended?.ok(),
+        () => transactions.get(txId)?.ended?.ok(),
         (err) => {
-          const ended = transactions.get(id)?.ended;
+          const ended = transactions.get(txId)?.ended;
           if (err === ROLLBACK) ended?.ok();
-          // BEGIN itself failed: nobody has the transaction yet, so the begin request hears it.
           else if (ended) ended.fail(err);
-          else refuse(id, err);
+          // BEGIN itself failed: the first statement's request hears it.
+          else if (!started) first.refuse(err);
         },
       )
       .finally(() => {
-        transactions.delete(id);
+        transactions.delete(txId);
         unitDone();
       });
   });
@@ -98,15 +110,21 @@ function end(id, txId, commit) {
   else open.rollback(ROLLBACK);
 }
 
-/** Where a statement runs: its open transaction, or the database (queued as a unit of its own). */
+/**
+ * Where a statement runs: its open transaction (opening it first when the request says so), or the
+ * database, queued as a unit of its own.
+ */
 function run(request, fn) {
+  const answer = (on) => fn(on).then((result) => reply(request.id, result), (err) => refuse(request.id, err));
+  if (request.begin) {
+    return enqueue(request.lane, () => begin(request.tx, { run: answer, refuse: (err) => refuse(request.id, err) }));
+  }
   if (request.tx !== undefined) {
     const open = transactions.get(request.tx);
     if (!open) return refuse(request.id, new Error('Transaction is closed'));
-    fn(open.tx).then((result) => reply(request.id, result), (err) => refuse(request.id, err));
-    return;
+    return answer(open.tx);
   }
-  enqueue(request.lane, () => fn(db).then((result) => reply(request.id, result), (err) => refuse(request.id, err)));
+  enqueue(request.lane, () => answer(db));
 }
 
 /** LISTEN once per channel; the proxy fans notifications out to its own callbacks. */
@@ -136,8 +154,6 @@ parentPort.on('message', (request) => {
       return run(request, (on) => on.query(request.text, request.params, queryOptions(request.options)));
     case 'exec':
       return run(request, (on) => on.exec(request.text, queryOptions(request.options)));
-    case 'begin':
-      return enqueue(request.lane, () => begin(id));
     case 'end':
       return end(id, request.tx, request.commit);
     case 'listen':

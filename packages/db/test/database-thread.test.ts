@@ -1,0 +1,131 @@
+// The embedded database in its worker thread: the serving thread keeps turning, and PGlite's behaviour crosses intact.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { constraintOf } from '../src/errors';
+import { inDatabaseLane, openDatabase, sqlStateOf, type Database } from '../src/index';
+
+/** Enough rows that counting them keeps PGlite busy for a long while (the better part of a second). */
+const LONG_STATEMENT = sql`select count(*)::int as n from generate_series(1, 1000000) as g(i) where i % 7 = 3`;
+
+/**
+ * Event-loop turns of this thread while `statement` runs: each awaits a `setImmediate`, which only
+ * comes round when nothing holds the thread.
+ */
+async function turnsDuring(statement: () => Promise<unknown>): Promise<number> {
+  let done = false;
+  let turns = 0;
+  const running = statement().finally(() => {
+    done = true;
+  });
+  while (!done) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!done) turns++;
+  }
+  await running;
+  return turns;
+}
+
+/** The rows of a raw statement (drizzle types them by driver, here PGlite's `{ rows }`). */
+async function rowsOf(result: Promise<unknown>): Promise<unknown[]> {
+  return ((await result) as { rows: unknown[] }).rows;
+}
+
+describe('the embedded database in a worker thread', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://', workerThread: true });
+  }, 60_000);
+  afterAll(() => database.close());
+
+  it('leaves the serving thread free while a long statement runs', async () => {
+    const turns = await turnsDuring(() => database.db.execute(LONG_STATEMENT));
+    expect(turns).toBeGreaterThan(0);
+  });
+
+  it('answers an interactive transaction before statements of the bulk backlog', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const search = inDatabaseLane('bulk', () =>
+      database.system(async (tx) => {
+        await tx.execute(sql`select 1`);
+        started();
+        await held;
+      }),
+    ).then(() => order.push('search'));
+    await running;
+    // drizzle's query runs when awaited, so the await is inside the lane.
+    const backlog = [1, 2].map((n) =>
+      inDatabaseLane('bulk', async () => {
+        await database.db.execute(sql`select ${n}::int`);
+        order.push(`bulk ${n}`);
+      }),
+    );
+    const card = database.system((tx) => tx.execute(sql`select 3`)).then(() => order.push('card'));
+    // Posted to the thread (in order, ahead of the COMMIT) once this turn's promise jobs have run.
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await Promise.all([search, ...backlog, card]);
+    expect(order).toEqual(['search', 'card', 'bulk 1', 'bulk 2']);
+  });
+
+  it('rebuilds a refused statement as the Postgres error, with its fields', async () => {
+    await database.db.execute(sql`create table thread_unique (k text constraint thread_unique_k unique)`);
+    await database.db.execute(sql`insert into thread_unique values ('a')`);
+    const thrown = await database.db.execute(sql`insert into thread_unique values ('a')`).catch((e: unknown) => e);
+    expect(sqlStateOf(thrown)).toBe('23505');
+    expect(constraintOf(thrown)).toBe('thread_unique_k');
+    const pgError = (thrown as { cause: Record<string, unknown> }).cause;
+    expect(pgError).toMatchObject({ severity: 'ERROR', table: 'thread_unique', detail: 'Key (k)=(a) already exists.' });
+    // Classified as the service's own code where transactions run.
+    await expect(database.system((tx) => tx.execute(sql`insert into thread_unique values ('a')`))).rejects.toMatchObject({
+      code: 'conflict',
+      details: { sqlstate: '23505', constraint: 'thread_unique_k' },
+    });
+  });
+
+  it('rolls a failed transaction back and serves the next one', async () => {
+    await database.db.execute(sql`create table thread_rows (k int)`);
+    await expect(
+      database.system(async (tx) => {
+        await tx.execute(sql`insert into thread_rows values (1)`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await database.system((tx) => tx.execute(sql`insert into thread_rows values (2)`));
+    expect(await rowsOf(database.db.execute(sql`select k from thread_rows order by k`))).toEqual([{ k: 2 }]);
+  });
+
+  it('hands back values as PGlite parses them, timestamps as text for drizzle', async () => {
+    const rows = await rowsOf(
+      database.db.execute(
+        sql`select 7::int as i, '{"a":[1]}'::jsonb as j, '\\x0102'::bytea as b, timestamptz '2024-05-08 10:00:00+00' as t, null::text as n`,
+      ),
+    );
+    expect(rows[0]).toEqual({ i: 7, j: { a: [1] }, b: new Uint8Array([1, 2]), t: '2024-05-08 10:00:00+00', n: null });
+  });
+
+  it('delivers NOTIFY to a listener in the serving thread until it stops listening', async () => {
+    const client = (database.db as unknown as { $client: { listen(c: string, cb: (p: string) => void): Promise<() => Promise<void>> } })
+      .$client;
+    const heard: string[] = [];
+    const stop = await client.listen('thread_channel', (payload) => heard.push(payload));
+    await database.db.execute(sql`select pg_notify('thread_channel', 'one')`);
+    await stop();
+    await database.db.execute(sql`select pg_notify('thread_channel', 'two')`);
+    expect(heard).toEqual(['one']);
+  });
+});
+
+describe('the embedded database in the serving thread (DATABASE_WORKER_THREAD=0)', () => {
+  it('holds the thread for the whole statement', async () => {
+    const database = await openDatabase({ dataDir: 'memory://', workerThread: false, migrate: false });
+    try {
+      expect(await turnsDuring(() => database.db.execute(LONG_STATEMENT))).toBe(0);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
