@@ -74,7 +74,8 @@ describe('the embedded database in a worker thread', () => {
   it('rebuilds a refused statement as the Postgres error, with its fields', async () => {
     await database.db.execute(sql`create table thread_unique (k text constraint thread_unique_k unique)`);
     await database.db.execute(sql`insert into thread_unique values ('a')`);
-    const thrown = await database.db.execute(sql`insert into thread_unique values ('a')`).catch((e: unknown) => e);
+    // With a parameter: the statement is prepared in the thread, and refused at its execution.
+    const thrown = await database.db.execute(sql`insert into thread_unique values (${'a'})`).catch((e: unknown) => e);
     expect(sqlStateOf(thrown)).toBe('23505');
     expect(constraintOf(thrown)).toBe('thread_unique_k');
     const pgError = (thrown as { cause: Record<string, unknown> }).cause;
@@ -84,6 +85,17 @@ describe('the embedded database in a worker thread', () => {
       code: 'conflict',
       details: { sqlstate: '23505', constraint: 'thread_unique_k' },
     });
+  });
+
+  it('runs a prepared statement again after DDL changed the columns it returns, in a transaction too', async () => {
+    await database.db.execute(sql`create table thread_ddl (k int)`);
+    await database.db.execute(sql`insert into thread_ddl values (${1})`);
+    const read = () => database.system((tx) => rowsOf(tx.execute(sql`select * from thread_ddl where k = ${1}`)));
+    expect(await read()).toEqual([{ k: 1 }]);
+    await database.db.execute(sql`alter table thread_ddl add column v text default 'new'`);
+    expect(await read()).toEqual([{ k: 1, v: 'new' }]);
+    await database.db.execute(sql`alter table thread_ddl drop column v`);
+    expect(await read()).toEqual([{ k: 1 }]);
   });
 
   it('rolls a failed transaction back and serves the next one', async () => {

@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { preparedStatements } from './prepared-statements.mjs';
 
 /** The fields a Postgres error carries (pg-protocol's DatabaseError), copied so the proxy can rebuild it. */
 const ERROR_FIELDS = [
@@ -140,8 +141,10 @@ async function unlisten(channel) {
 }
 
 let db;
+let statements;
 try {
   db = await PGlite.create(workerData.dataDir, { extensions: { vector } });
+  statements = preparedStatements(db);
   parentPort.postMessage({ ready: true });
 } catch (err) {
   parentPort.postMessage({ failed: plainError(err) });
@@ -151,9 +154,9 @@ parentPort.on('message', (request) => {
   const { id, op } = request;
   switch (op) {
     case 'query':
-      return run(request, (on) => on.query(request.text, request.params, queryOptions(request.options)));
+      return run(request, (on) => statements.query(on, request.text, request.params, queryOptions(request.options), request.tx !== undefined));
     case 'exec':
-      return run(request, (on) => on.exec(request.text, queryOptions(request.options)));
+      return run(request, (on) => statements.exec(on, request.text, queryOptions(request.options)));
     case 'end':
       return end(id, request.tx, request.commit);
     case 'listen':
