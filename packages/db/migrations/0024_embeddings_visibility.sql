@@ -4,12 +4,18 @@
 -- lookup of the memory per vector, about 30 µs each on the embedded database, paid for every row the
 -- HNSW scan or a sequential scan meets (32 ms of a 1k-memory recall). With the two columns the policy is
 -- the memories policy itself: one comparison per row against values computed once per statement.
+--
+-- Vectors stored before keep null columns here: filling them is an update of every vector, and each
+-- updated row is inserted into the HNSW graph again (minutes for 100k vectors), which would hold up the
+-- start of a deploy. The vector upkeep job fills them in small batches after the deploy
+-- (fillEmbeddingScopes); until then a row with null columns is checked the old way.
 ALTER TABLE "memory_embeddings" ADD COLUMN "owner_id" uuid;--> statement-breakpoint
 ALTER TABLE "memory_embeddings" ADD COLUMN "scope_id" uuid;--> statement-breakpoint
-UPDATE "memory_embeddings" AS e SET "owner_id" = m.owner_id, "scope_id" = m.scope_id
-FROM "memories" AS m WHERE m.id = e.memory_id;--> statement-breakpoint
+-- What is left to fill, found without scanning the vectors; empty once filled, as new rows never enter it.
+CREATE INDEX IF NOT EXISTS memory_embeddings_unscoped_idx ON public.memory_embeddings (memory_id, model)
+  WHERE owner_id IS NULL;--> statement-breakpoint
 -- Filled from the memory on every insert, whatever the writer passes: a vector cannot claim a scope.
--- Null (no such memory) fails closed: no read policy matches it.
+-- A row whose memory is gone cannot exist (the foreign key), so only rows from before are null.
 CREATE OR REPLACE FUNCTION public.svc_embedding_take_memory_scope()
 RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER
@@ -48,10 +54,12 @@ DROP POLICY IF EXISTS memory_embeddings_insert ON public.memory_embeddings;--> s
 DROP POLICY IF EXISTS memory_embeddings_update ON public.memory_embeddings;--> statement-breakpoint
 DROP POLICY IF EXISTS memory_embeddings_delete ON public.memory_embeddings;--> statement-breakpoint
 CREATE POLICY memory_embeddings_select ON public.memory_embeddings FOR SELECT TO svc_authenticated
-  USING (owner_id = (SELECT svc_uid()) OR scope_id = ANY ((SELECT svc_readable_scope_ids())::uuid[]));--> statement-breakpoint
+  USING (owner_id = (SELECT svc_uid()) OR scope_id = ANY ((SELECT svc_readable_scope_ids())::uuid[])
+    OR (owner_id IS NULL AND svc_can_read_memory(memory_id)));--> statement-breakpoint
 CREATE POLICY memory_embeddings_insert ON public.memory_embeddings FOR INSERT TO svc_authenticated
   WITH CHECK (svc_owns_memory(memory_id));--> statement-breakpoint
 CREATE POLICY memory_embeddings_update ON public.memory_embeddings FOR UPDATE TO svc_authenticated
-  USING (owner_id = (SELECT svc_uid())) WITH CHECK (svc_owns_memory(memory_id));--> statement-breakpoint
+  USING (owner_id = (SELECT svc_uid()) OR (owner_id IS NULL AND svc_owns_memory(memory_id)))
+  WITH CHECK (svc_owns_memory(memory_id));--> statement-breakpoint
 CREATE POLICY memory_embeddings_delete ON public.memory_embeddings FOR DELETE TO svc_authenticated
-  USING (owner_id = (SELECT svc_uid()));
+  USING (owner_id = (SELECT svc_uid()) OR (owner_id IS NULL AND svc_owns_memory(memory_id)));
