@@ -1,6 +1,6 @@
 // One attempt of one job: capped with an AbortSignal and logged; a final failure is alarmed from the failures queue.
 import type { JobWithMetadata } from 'pg-boss';
-import type { Database } from '@svc/db';
+import { inDatabaseLane, type Database } from '@svc/db';
 import type { Alarms, Logger } from '@svc/observability';
 import type { JobDefinition } from './job-definition';
 
@@ -28,7 +28,8 @@ export async function runAttempt(
   const started = performance.now();
   const log = { job: def.name, runId: job.id, attempt: job.retryCount + 1 };
   try {
-    const work = def.handler({
+    // Background work queues behind what a person or agent waits on (the embedded database's lanes).
+    const work = inDatabaseLane('bulk', () => def.handler({
       database: parts.database,
       logger: parts.logger,
       alarms: parts.alarms,
@@ -37,7 +38,7 @@ export async function runAttempt(
       runId: job.id,
       data: { ...job.data },
       lastAttempt,
-    });
+    }));
     // A handler that ignores its signal is abandoned at the cap; the queue records the attempt as failed.
     const result = await Promise.race([
       work,

@@ -1,7 +1,7 @@
 // Re-embedding as a job: after a switch to another model, every memory gets that model's vector and recall uses it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hybridSearch, indexMemories } from '@svc/core';
 import { createUser, memories, memoryEmbeddings, type Database } from '@svc/db';
@@ -100,5 +100,30 @@ describe('the re-embedding job', () => {
     );
     expect(found[0]?.memoryId).toBe(ids[0]);
     expect(asked).toContain('model-after');
+  });
+
+  it('gives vectors stored before their owner and scope columns existed both, visible to their reader throughout', async () => {
+    const { logger, alarms } = captureLogs();
+    const { user, personalScopeId } = await createUser(database.db, 'unscoped@example.com');
+    const [row] = await database.db
+      .insert(memories)
+      .values({ ownerId: user.id, scopeId: personalScopeId, content: 'Backups run at half past three' })
+      .returning({ id: memories.id });
+    const model = createOpenAiEmbedder({ url, model: 'model-after', dimensions: DIMS });
+    await indexMemories({ database }, model, [row!.id], logger);
+    // As migration 0024 leaves a vector stored before it (the trigger fills every write since).
+    await database.db.execute(sql`alter table memory_embeddings disable trigger memory_embeddings_memory_scope`);
+    await database.db.update(memoryEmbeddings).set({ ownerId: null, scopeId: null }).where(eq(memoryEmbeddings.memoryId, row!.id));
+    await database.db.execute(sql`alter table memory_embeddings enable trigger memory_embeddings_memory_scope`);
+    const seen = () =>
+      database.asUser({ userId: user.id }, async (tx) =>
+        (await tx.select({ id: memoryEmbeddings.memoryId, owner: memoryEmbeddings.ownerId }).from(memoryEmbeddings).where(eq(memoryEmbeddings.memoryId, row!.id))),
+      );
+    expect(await seen()).toEqual([{ id: row!.id, owner: null }]);
+
+    const ctx = { database, logger, alarms, now: () => new Date(), signal: new AbortController().signal, runId: 't', data: {}, lastAttempt: true };
+    expect(await reembedJob(model)!.handler(ctx)).toMatchObject({ scoped: 1 });
+    expect(await seen()).toEqual([{ id: row!.id, owner: user.id }]);
+    expect(await reembedJob(model)!.handler(ctx)).toMatchObject({ scoped: 0 });
   });
 });

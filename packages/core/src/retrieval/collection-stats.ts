@@ -5,6 +5,11 @@ export interface CollectionStats {
   n: number;
   avgOwn: number;
   avgCtx: number;
+  /**
+   * Words the collection's sample shows to be far above the common bound, with their estimated
+   * document frequency: known common without a count (see lexical-plan.ts). Empty when not sampled.
+   */
+  surelyCommon?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -53,7 +58,8 @@ export function rememberStats(key: string | null, stats: CollectionStats, now = 
 /** The remembered document frequency of a common word, while the collection's statistics are fresh. */
 export function cachedCommonDf(key: string | null, lexeme: string, now = Date.now()): number | null {
   const hit = key ? cache.get(key) : undefined;
-  return hit && now - hit.at <= TTL_MS ? (hit.common.get(lexeme) ?? null) : null;
+  if (!hit || now - hit.at > TTL_MS) return null;
+  return hit.common.get(lexeme) ?? hit.stats.surelyCommon?.get(lexeme) ?? null;
 }
 
 /** Kept only beside fresh cached statistics (collections of STATS_CACHE_MIN_DOCS or more), and expiring with them. */

@@ -6,6 +6,7 @@ export { lexicalScores, type LexicalScore } from './lexical-scores';
 export { embedQuery, type EmbeddedQuery } from './query-embedding';
 export { embedDocuments, embedMemories, indexMemories, type IndexTarget } from './embed-memories';
 export { reembedMissing, type ReembedOptions, type ReembedReport } from './reembed';
+export { fillEmbeddingScopes } from './embedding-scopes';
 export { findSimilar, NEAR_DUPLICATE_SIMILARITY } from './find-similar';
 export { storeEmbeddings, type MemoryVector } from './store-embeddings';
 export { rrfFusion, scoreFusion, compareRanked, type Signals, type FusionContext } from './fusion';

@@ -1,5 +1,6 @@
 // The lexical plan counts a common word once per lifetime of the collection statistics, uncommon words every time.
 import type { Executor } from '@svc/db';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openWorld, store, type World } from '../../test/retrieval-support';
 import { clearStatsCache, rememberStats, statsKey, STATS_CACHE_MIN_DOCS } from './collection-stats';
@@ -70,5 +71,51 @@ describe('planLexical', () => {
     expect(again.statements).toBe(1);
     expect(first.result!.stats.n).toBe(3);
     expect(again.result!.terms[0]).toMatchObject({ lexeme: 'rollout', common: true });
+  });
+});
+
+describe('planLexical on a collection large enough to cache', () => {
+  const defaults = resolveTuning({});
+  beforeAll(async () => {
+    // Alice's personal scope: every memory says "ledger", every second "audit", every fourth "zebra".
+    await world.database.asUser(world.alice, (tx) =>
+      tx.execute(sql`insert into memories (owner_id, scope_id, content)
+        select ${world.alice.userId}::uuid, ${world.alice.personal}::uuid,
+          'ledger entry ' || g || case when g % 2 = 0 then ' audit' else '' end || case when g % 4 = 0 then ' zebra' else '' end
+        from generate_series(1, ${STATS_CACHE_MIN_DOCS}) g`),
+    );
+  }, 120_000);
+
+  async function planPersonal(lexemes: string[]) {
+    let statements = 0;
+    const result = await world.database.asUser(world.alice, (tx) => {
+      const counting = new Proxy(tx, {
+        get(target, prop, receiver) {
+          if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
+          return (q: Parameters<typeof tx.execute>[0]) => {
+            statements += 1;
+            return target.execute(q);
+          };
+        },
+      }) as Executor;
+      const terms = lexemes.map((lexeme) => ({ lexeme, qtf: 1 }));
+      return planLexical(counting, terms, { scopeIds: [world.alice.personal] }, defaults, world.alice.userId);
+    });
+    return { result, statements };
+  }
+
+  it('takes words the sample shows far above the bound as common without counting them', async () => {
+    const first = await planPersonal(['ledger']);
+    expect(first.statements).toBe(1);
+    expect(first.result!.stats.n).toBe(STATS_CACHE_MIN_DOCS);
+    expect(first.result!.terms).toEqual([{ lexeme: 'ledger', qtf: 1, common: true, df: STATS_CACHE_MIN_DOCS }]);
+    // "audit" was never asked for, yet the statistics' sample knows it: no statement at all.
+    const audit = await planPersonal(['audit']);
+    expect(audit.statements).toBe(0);
+    expect(audit.result!.terms).toEqual([{ lexeme: 'audit', qtf: 1, common: true, df: STATS_CACHE_MIN_DOCS / 2 }]);
+    // "zebra" is common but near the bound (1250 of 5000, the bound 1000): it is counted.
+    const zebra = await planPersonal(['zebra']);
+    expect(zebra.statements).toBe(1);
+    expect(zebra.result!.terms[0]).toMatchObject({ lexeme: 'zebra', common: true });
   });
 });

@@ -32,6 +32,8 @@ interface TermStatsRow {
   n: number | null;
   avg_own: number | null;
   avg_ctx: number | null;
+  frequent_lexemes: string[] | null;
+  frequent_docs: number[] | null;
 }
 
 /**
@@ -50,7 +52,8 @@ export async function planLexical(
   const key = statsKey(uid, filters);
   const cached = cachedStats(key);
   const bound = tuning.commonTermDocs;
-  // Common words seen within the statistics' lifetime are not counted again (collection-stats.ts).
+  // Common words seen within the statistics' lifetime, and those the sample shows far above the
+  // bound, are not counted again (collection-stats.ts).
   const known = new Map<string, number>();
   for (const t of terms) {
     const df = cached ? cachedCommonDf(key, t.lexeme) : null;
@@ -68,6 +71,9 @@ export async function planLexical(
       n: Number(row.n ?? 0),
       avgOwn: Number(row.avg_own ?? 1),
       avgCtx: Number(row.avg_ctx ?? 1),
+      surelyCommon: new Map(
+        (row.frequent_lexemes ?? []).map((l, i) => [l, Math.round(Number(row.frequent_docs?.[i] ?? 0))]),
+      ),
     };
     rememberStats(key, stats);
     const sampleSize = Math.max(1, Number(row.sample_size));

@@ -12,6 +12,10 @@ export const memoryEmbeddings = pgTable(
     model: text('model').notNull(),
     embedding: vector('embedding').notNull(),
     createdAt: createdAt(),
+    // Copies of the memory's owner and scope, kept by triggers (migration 0024), so the read policy
+    // compares columns as the memories policy does instead of looking the memory up for every row.
+    ownerId: uuid('owner_id'),
+    scopeId: uuid('scope_id'),
   },
   (t) => [primaryKey({ columns: [t.memoryId, t.model], name: 'memory_embeddings_pkey' })],
 );

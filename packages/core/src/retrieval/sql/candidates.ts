@@ -62,9 +62,10 @@ export function candidatesStatement(c: CandidateQuery): SQL {
   if (c.vector) {
     ctes.push(vectorCte(c.vector, conditions, c.depth));
     const { distance, modelMatch } = distanceParts(c.vector);
-    // Lexical candidates outside the vector leg still get their exact cosine for fusion.
-    cosine = sql`(select 1 - ${distance} from memory_embeddings e
-      where e.memory_id = c.memory_id and ${modelMatch} limit 1)::float8`;
+    // Lexical candidates outside the vector leg still get their exact cosine for fusion; the vector
+    // leg's own candidates have theirs already (coalesce evaluates the lookup only when needed).
+    cosine = sql`coalesce(1 - v.distance, (select 1 - ${distance} from memory_embeddings e
+      where e.memory_id = c.memory_id and ${modelMatch} limit 1))::float8`;
   } else {
     ctes.push(sql`
   vec(memory_id, distance, vec_rank) as (select null::uuid, null::float8, null::bigint where false)`);

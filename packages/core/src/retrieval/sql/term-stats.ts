@@ -1,5 +1,6 @@
 // The second round trip: how many searched memories hold each query word (counted up to a bound) and N.
 import { sql, type SQL } from 'drizzle-orm';
+import { STATS_CACHE_MIN_DOCS } from '../collection-stats';
 import type { SearchFilters } from '../types';
 import { scopeArgument, scopeCondition } from './filters';
 import { tsqueryOf, type QueryTerm } from './query-terms';
@@ -14,9 +15,19 @@ export function collection(filters: SearchFilters): SQL {
 export const SAMPLE_DOCS = 2000;
 
 /**
+ * A word whose sampled share puts it at this many times the common bound or more is common
+ * beyond doubt: counting it (a GIN bitmap of every document holding it, 10-20 ms at 100k) would
+ * only confirm it. Near the bound the sample's error (and its tilt to the oldest documents) could
+ * call an uncommon word common, so those are still counted.
+ */
+export const SURELY_COMMON_FACTOR = 2;
+
+/**
  * One row: `docs` (per term, counted up to bound + 1 through the GIN index, see
  * svc_search_doc_matches), `sampled` (per term, matches among the first SAMPLE_DOCS documents),
- * `sample_size`, and, when `withStats`, N and the average field lengths (a scan of the collection).
+ * `sample_size`, and, when `withStats`, N and the average field lengths (a scan of the collection)
+ * and, for a collection of STATS_CACHE_MIN_DOCS or more, `frequent`: the sample's surely common
+ * words and their estimated document frequencies (`frequent_lexemes`, `frequent_docs`).
  */
 export function termStatsStatement(
   terms: readonly QueryTerm[],
@@ -39,6 +50,16 @@ export function termStatsStatement(
     ? sql`select count(*)::float8 as n, greatest(avg(own_length), 1)::float8 as avg_own,
         greatest(avg(context_length), 1)::float8 as avg_ctx from coll`
     : sql`select null::float8 as n, null::float8 as avg_own, null::float8 as avg_ctx`;
+  // Read only for a collection whose statistics are cached (STATS_CACHE_MIN_DOCS or more).
+  const frequent = withStats
+    ? sql`select array_agg(f.lexeme order by f.lexeme) as frequent_lexemes,
+          array_agg(f.docs order by f.lexeme) as frequent_docs
+        from (select u.lexeme, count(*) * st.n / greatest((select count(*) from sample), 1) as docs
+          from sample s cross join lateral unnest(tsvector_to_array(s.terms)) u(lexeme)
+          where st.n >= ${STATS_CACHE_MIN_DOCS}
+          group by u.lexeme
+          having count(*) * st.n / greatest((select count(*) from sample), 1) >= ${SURELY_COMMON_FACTOR * bound}) f`
+    : sql`select null::text[] as frequent_lexemes, null::float8[] as frequent_docs`;
   const list = (parts: SQL[]) =>
     parts.length > 0 ? sql`array[${sql.join(parts, sql`, `)}]::float8[]` : sql`'{}'::float8[]`;
   return sql`with coll as not materialized (${collection(filters)}),
@@ -47,6 +68,6 @@ export function termStatsStatement(
     select c.docs, ${list(sampled)} as sampled,
       case when exists (select 1 from unnest(c.docs) x where x > ${bound})
         then (select count(*) from sample)::float8 else 0 end as sample_size,
-      st.n, st.avg_own, st.avg_ctx
-    from counted c, (${stats}) st`;
+      st.n, st.avg_own, st.avg_ctx, fr.frequent_lexemes, fr.frequent_docs
+    from counted c, (${stats}) st cross join lateral (${frequent}) fr`;
 }
