@@ -18,6 +18,7 @@ const { values } = parseArgs({
     driver: { type: 'string', default: 'mcp' },
     sizes: { type: 'string', default: '1000,10000,100000' },
     calls: { type: 'string', default: '100' },
+    'remember-concurrency': { type: 'string', default: '0' },
     'database-url': { type: 'string' },
     baseline: { type: 'string' },
     'fill-cache': { type: 'string', default: DEFAULT_FILL_CACHE },
@@ -35,6 +36,10 @@ if (sizes.some((s) => !Number.isInteger(s) || s < 1) || sizes.some((s, i) => i >
   throw new Error('--sizes: expected growing positive whole numbers, e.g. 1000,10000');
 }
 const calls = Number(values.calls);
+const rememberConcurrency = Number(values['remember-concurrency']);
+if (!Number.isInteger(rememberConcurrency) || rememberConcurrency < 0) {
+  throw new Error('--remember-concurrency: expected a whole number of calls in flight (0: none)');
+}
 const databaseUrl = values['database-url'];
 if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
   throw new Error('--database-url: expected postgres://…');
@@ -63,6 +68,7 @@ try {
     indexMemory: values['index-memory'],
     serverEnv: {},
     inThreadEmbedder,
+    rememberConcurrency,
   };
 
   if (inThreadBaseline) {

@@ -30,6 +30,8 @@ export interface RunContext {
   serverEnv: Record<string, string>;
   /** The model for the in-process drivers on a backend with EMBEDDINGS_WORKER_THREADS=0. */
   inThreadEmbedder?: Embedder;
+  /** After the sequential calls, `calls` more remember calls this many at a time (0: none). */
+  rememberConcurrency: number;
 }
 
 /** One backend's progress through the sizes; each has its own random stream, so all store the same texts. */
@@ -161,10 +163,17 @@ export async function measureSize(runs: readonly BackendRun[], size: number, ctx
     } finally {
       off();
     }
+    // Several agents writing at once: one backend at a time (taking turns would serialise them).
+    const concurrent: ({ concurrency: number; perSecond: number } | null)[] = [];
+    for (const p of prepared) concurrent.push(await rememberAtOnce(p, ctx));
     const memory = await Promise.all(prepared.map((p) => p.driver.memory()));
     return prepared.map((p, i) => {
       p.run.stored += ctx.calls;
       p.run.history.push(`c${ctx.calls}`);
+      if (ctx.rememberConcurrency > 0) {
+        p.run.stored += ctx.calls;
+        p.run.history.push(`r${ctx.rememberConcurrency}x${ctx.calls}`);
+      }
       return {
         size,
         fillSeconds: p.fillSeconds,
@@ -175,9 +184,24 @@ export async function measureSize(runs: readonly BackendRun[], size: number, ctx
         remember: remember[i]!,
         recall: recall[i]!,
         stages: new Map([...stages[i]!].map(([stage, samples]) => [stage, summarize(samples)])),
+        concurrent: concurrent[i] ?? null,
       };
     });
   } finally {
     for (const p of prepared) await p.close();
   }
+}
+
+/** `ctx.calls` remember calls, `ctx.rememberConcurrency` in flight at a time; null when not asked for. */
+async function rememberAtOnce(p: Prepared, ctx: RunContext): Promise<{ concurrency: number; perSecond: number } | null> {
+  const concurrency = ctx.rememberConcurrency;
+  if (concurrency <= 0) return null;
+  const texts = Array.from({ length: ctx.calls }, () => p.run.text.sentence());
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, lane) => {
+      for (let i = lane; i < texts.length; i += concurrency) await p.driver.remember(texts[i]!);
+    }),
+  );
+  return { concurrency, perSecond: texts.length / ((performance.now() - started) / 1000) };
 }

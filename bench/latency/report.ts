@@ -17,6 +17,8 @@ export interface SizeResult {
   recall: Timing;
   /** Per search stage over the recall calls (in-process drivers only). */
   stages: ReadonlyMap<SearchStage, Timing>;
+  /** `--remember-concurrency N`: remember calls N at a time, per second. */
+  concurrent: { concurrency: number; perSecond: number } | null;
 }
 
 const ms = (x: number) => x.toFixed(1);
@@ -44,14 +46,17 @@ export function throughputTable(
   results: readonly SizeResult[],
   embedder: EmbedderThroughput,
 ): string {
+  const at = results.find((r) => r.concurrent)?.concurrent?.concurrency;
+  const extra = at ? ` remember /s, ${at} at once | ${at} at once vs embedder (1 per call) |` : '';
   const lines = [
-    '| stored memories | remember /s | embedder 1 text per call /s | embedder batched /s | remember vs embedder (1 per call) |',
-    '|---|---|---|---|---|',
+    `| stored memories | remember /s | embedder 1 text per call /s | embedder batched /s | remember vs embedder (1 per call) |${extra}`,
+    `|---|---|---|---|---|${at ? '---|---|' : ''}`,
   ];
   for (const r of results) {
     const perSecond = r.remember.count / (r.remember.totalMs / 1000);
+    const c = r.concurrent ? ` ${r.concurrent.perSecond.toFixed(1)} | ${ratio(r.concurrent.perSecond, embedder.single)} |` : '';
     lines.push(
-      `| ${r.size.toLocaleString('en')} | ${perSecond.toFixed(1)} | ${embedder.single.toFixed(1)} | ${embedder.batched.toFixed(1)} | ${ratio(perSecond, embedder.single)} |`,
+      `| ${r.size.toLocaleString('en')} | ${perSecond.toFixed(1)} | ${embedder.single.toFixed(1)} | ${embedder.batched.toFixed(1)} | ${ratio(perSecond, embedder.single)} |${c}`,
     );
   }
   return lines.join('\n');
