@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openWorld, store, type World } from '../../test/retrieval-support';
 import { clearStatsCache, rememberStats, statsKey, STATS_CACHE_MIN_DOCS } from './collection-stats';
-import { planLexical } from './lexical-plan';
+import { planLexical, withinHitBudget } from './lexical-plan';
 import { resolveTuning } from './tuning';
 
 let world: World;
@@ -119,3 +119,27 @@ describe('planLexical on a collection large enough to cache', () => {
     expect(zebra.result!.terms[0]).toMatchObject({ lexeme: 'zebra', common: true });
   });
 });
+
+describe('withinHitBudget', () => {
+  const term = (lexeme: string, df: number, common = false) => ({ lexeme, qtf: 1, df, common });
+
+  it('keeps the rarest words uncommon while together they match up to the bound, and counts the rest as common', () => {
+    const planned = [term('deploy', 600), term('kelvar', 40), term('window', 450), term('the', 5000, true), term('rollback', 300)];
+    const out = withinHitBudget(planned, 1000);
+    expect(out.map((t) => [t.lexeme, t.common])).toEqual([
+      ['deploy', true],
+      ['kelvar', false],
+      ['window', false],
+      ['the', true],
+      ['rollback', false],
+    ]);
+    expect(out.map((t) => t.df)).toEqual(planned.map((t) => t.df));
+  });
+
+  it('always leaves the rarest word to lead, and changes nothing under the bound', () => {
+    expect(withinHitBudget([term('audit', 900), term('ledger', 950)], 1000).map((t) => t.common)).toEqual([false, true]);
+    const small = [term('a', 10), term('b', 20)];
+    expect(withinHitBudget(small, 1000)).toBe(small);
+  });
+});
+

@@ -5,6 +5,7 @@ import {
   cachedStats,
   rememberCommonDf,
   rememberStats,
+  STATS_CACHE_MIN_DOCS,
   statsKey,
   type CollectionStats,
 } from './collection-stats';
@@ -90,5 +91,25 @@ export async function planLexical(
     (t): PlannedTerm => counted.get(t.lexeme) ?? { ...t, common: true, df: known.get(t.lexeme)! },
   );
   const present = planned.filter((t) => t.df > 0);
-  return present.length > 0 && stats.n > 0 ? { terms: present, stats } : null;
+  if (present.length === 0 || stats.n <= 0) return null;
+  return { terms: stats.n >= STATS_CACHE_MIN_DOCS ? withinHitBudget(present, bound) : present, stats };
+}
+
+/**
+ * Scoring costs time linear in the memories matched by uncommon words (about 30 µs each on the
+ * embedded database): a query of several middling words (each in hundreds of memories) scored
+ * thousands. In a large collection the uncommon words, rarest first, may together match about
+ * `bound` memories; the more frequent ones beyond that count as common (they add to the scores of
+ * what the rarer ones matched, and the vector leg still finds what only they would have). The
+ * rarest word always leads. Collections under STATS_CACHE_MIN_DOCS are scored exactly.
+ */
+export function withinHitBudget(terms: PlannedTerm[], bound: number): PlannedTerm[] {
+  const uncommon = terms.filter((t) => !t.common).sort((a, b) => a.df - b.df || a.lexeme.localeCompare(b.lexeme));
+  const demoted = new Set<string>();
+  let matched = 0;
+  for (const [i, t] of uncommon.entries()) {
+    if (i > 0 && matched + t.df > bound) demoted.add(t.lexeme);
+    else matched += t.df;
+  }
+  return demoted.size === 0 ? terms : terms.map((t) => (demoted.has(t.lexeme) ? { ...t, common: true } : t));
 }
