@@ -14,7 +14,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
   db: {
     root: 'packages/db',
     include: ['test/**/*.test.ts'],
-    exclude: ['test/persistence.test.ts', 'test/server-driver.test.ts'],
+    exclude: ['test/persistence.test.ts', 'test/server-driver.test.ts', 'test/database-thread.test.ts'],
   },
   core: {
     root: 'packages/core',

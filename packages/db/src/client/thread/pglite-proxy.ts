@@ -21,7 +21,8 @@ export class DatabaseError extends Error {
 }
 
 function rebuild({ name, message, fields }: PlainError): Error {
-  const err = name === 'DatabaseError' ? new DatabaseError(message) : new Error(message);
+  // pg-protocol names its error after the message type ('error'); any error with a severity is one.
+  const err = fields.severity === undefined ? new Error(message) : new DatabaseError(message);
   if (name !== 'Error') err.name = name;
   return Object.assign(err, fields);
 }
