@@ -1,4 +1,5 @@
--- A memory's vectors carry its owner and scope, so reading them is checked as reading the memory is.
+-- custom migration (idempotent): a memory's vectors carry its owner and scope, so reading them is checked
+-- as reading the memory is.
 --
 -- The read policy asked svc_can_read_memory(memory_id) and svc_owns_memory(memory_id) of every row: a
 -- lookup of the memory per vector, about 30 µs each on the embedded database, paid for every row the
@@ -9,8 +10,8 @@
 -- updated row is inserted into the HNSW graph again (minutes for 100k vectors), which would hold up the
 -- start of a deploy. The vector upkeep job fills them in small batches after the deploy
 -- (fillEmbeddingScopes); until then a row with null columns is checked the old way.
-ALTER TABLE "memory_embeddings" ADD COLUMN "owner_id" uuid;--> statement-breakpoint
-ALTER TABLE "memory_embeddings" ADD COLUMN "scope_id" uuid;--> statement-breakpoint
+ALTER TABLE "memory_embeddings" ADD COLUMN IF NOT EXISTS "owner_id" uuid;--> statement-breakpoint
+ALTER TABLE "memory_embeddings" ADD COLUMN IF NOT EXISTS "scope_id" uuid;--> statement-breakpoint
 -- What is left to fill, found without scanning the vectors; empty once filled, as new rows never enter it.
 CREATE INDEX IF NOT EXISTS memory_embeddings_unscoped_idx ON public.memory_embeddings (memory_id, model)
   WHERE owner_id IS NULL;--> statement-breakpoint
