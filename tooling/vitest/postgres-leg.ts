@@ -21,6 +21,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
     include: [
       'src/library/vector-similarity.test.ts',
       'src/retrieval/bm25.test.ts',
+      'src/retrieval/conversation-rescore.test.ts',
       'src/retrieval/hybrid-search.test.ts',
       'src/retrieval/indexing.test.ts',
       'src/retrieval/lexical-plan.test.ts',
