@@ -69,6 +69,7 @@ try {
     serverEnv: {},
     inThreadEmbedder,
     rememberConcurrency,
+    embedderText: new SyntheticText(rng(13)),
   };
 
   if (inThreadBaseline) {
@@ -108,7 +109,7 @@ try {
     const stages = stagesTable(run.results);
     if (stages) console.log(`\n### recall by stage (${run.backend.name})\n\n${stages}`);
     console.log(`\n## remember throughput beside the embedder (${run.backend.name})\n`);
-    console.log(throughputTable(run.results, throughput));
+    console.log(throughputTable(run.results));
   }
   const [baseline, other] = runs;
   if (baseline && other) {
