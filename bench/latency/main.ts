@@ -50,7 +50,9 @@ if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
 }
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const logger = quietLogger();
-const embedder = createEmbedder({ provider: 'use' });
+// No query cache: variants sharing this embedder ask the same queries in turn, and the second would
+// get the first one's vector for free (the bench's queries never repeat within one store).
+const embedder = createEmbedder({ provider: 'use', queryCacheSize: 0 });
 if (!embedder) throw new Error('the latency run needs the default embedder');
 // The in-process drivers' baseline: the same model computing in the serving (here: the bench's) thread.
 const inThreadEmbedder = inThreadBaseline ? createUseEmbedder() : undefined;
