@@ -25,7 +25,8 @@ export interface Backend {
 
 /**
  * On-disk PGlite in a temporary directory, as `svc` uses by default; `serverEnv` varies the server
- * (the in-thread model baseline runs with EMBEDDINGS_WORKER_THREADS=0).
+ * (the in-thread model baseline runs with EMBEDDINGS_WORKER_THREADS=0, the in-thread database one
+ * with DATABASE_WORKER_THREAD=0).
  */
 export async function embeddedBackend(
   variant: { name: string; label: string; serverEnv?: Record<string, string> } = {
@@ -39,7 +40,8 @@ export async function embeddedBackend(
     location: { DATA_DIR: dataDir },
     projectId: projects.get(PROJECT)!,
     dataDir,
-    open: () => openDatabase({ dataDir }),
+    // The in-process drivers open the store themselves: the database thread follows the variant too.
+    open: () => openDatabase({ dataDir, workerThread: variant.serverEnv?.DATABASE_WORKER_THREAD !== '0' }),
     dispose: () => rm(dataDir, { recursive: true, force: true }),
   };
 }

@@ -1,7 +1,8 @@
 // `pnpm latency [--driver mcp|mcp-inprocess|direct] [--sizes 1000,10000,100000] [--calls 100] [--database-url postgres://…]
-//   [--baseline in-thread] [--fill-cache DIR|off] [--index-memory 64MB]`
+//   [--baseline in-thread|db-in-thread] [--remember-concurrency N] [--fill-cache DIR|off] [--index-memory 64MB]`
 // With --database-url, every size runs on the embedded database (the baseline) and on PostgreSQL, their calls taking turns;
-// with --baseline in-thread, on two copies of the embedded store: the model in the serving thread (baseline) and in a worker.
+// with --baseline in-thread, on two copies of the embedded store: the model in the serving thread (baseline) and in a worker;
+// with --baseline db-in-thread, PGlite in the serving thread (baseline) and in a worker thread of its own.
 import { parseArgs } from 'node:util';
 import { createEmbedder, createUseEmbedder } from '@svc/embeddings';
 import { quietLogger } from '../shared/quiet-logger';
@@ -25,9 +26,12 @@ const { values } = parseArgs({
     'index-memory': { type: 'string' },
   },
 });
-if (values.baseline !== undefined && values.baseline !== 'in-thread') throw new Error('--baseline: expected in-thread');
+if (values.baseline !== undefined && !['in-thread', 'db-in-thread'].includes(values.baseline)) {
+  throw new Error('--baseline: expected in-thread or db-in-thread');
+}
 const inThreadBaseline = values.baseline === 'in-thread';
-if (inThreadBaseline && values['database-url']) throw new Error('--baseline in-thread compares two embedded stores; leave out --database-url');
+const dbInThreadBaseline = values.baseline === 'db-in-thread';
+if (values.baseline && values['database-url']) throw new Error(`--baseline ${values.baseline} compares two embedded stores; leave out --database-url`);
 const fillCache = values['fill-cache'] === 'off' ? null : values['fill-cache'];
 const driver = values.driver as DriverName;
 if (!DRIVERS.includes(driver)) throw new Error(`--driver: expected one of ${DRIVERS.join(', ')}`);
@@ -46,7 +50,9 @@ if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
 }
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const logger = quietLogger();
-const embedder = createEmbedder({ provider: 'use' });
+// No query cache: variants sharing this embedder ask the same queries in turn, and the second would
+// get the first one's vector for free (the bench's queries never repeat within one store).
+const embedder = createEmbedder({ provider: 'use', queryCacheSize: 0 });
 if (!embedder) throw new Error('the latency run needs the default embedder');
 // The in-process drivers' baseline: the same model computing in the serving (here: the bench's) thread.
 const inThreadEmbedder = inThreadBaseline ? createUseEmbedder() : undefined;
@@ -69,6 +75,7 @@ try {
     serverEnv: {},
     inThreadEmbedder,
     rememberConcurrency,
+    embedderText: new SyntheticText(rng(13)),
   };
 
   if (inThreadBaseline) {
@@ -84,6 +91,21 @@ try {
         name: 'worker model',
         label: 'embedded, model in a worker thread (default)',
         serverEnv: { EMBEDDINGS_WORKER_THREADS: '1' },
+      }),
+    );
+  } else if (dbInThreadBaseline) {
+    backends.push(
+      await embeddedBackend({
+        name: 'in-thread database',
+        label: 'embedded, PGlite in the serving thread (DATABASE_WORKER_THREAD=0)',
+        serverEnv: { DATABASE_WORKER_THREAD: '0' },
+      }),
+    );
+    backends.push(
+      await embeddedBackend({
+        name: 'database thread',
+        label: 'embedded, PGlite in a worker thread of its own (default)',
+        serverEnv: { DATABASE_WORKER_THREAD: '1' },
       }),
     );
   } else {
@@ -108,7 +130,7 @@ try {
     const stages = stagesTable(run.results);
     if (stages) console.log(`\n### recall by stage (${run.backend.name})\n\n${stages}`);
     console.log(`\n## remember throughput beside the embedder (${run.backend.name})\n`);
-    console.log(throughputTable(run.results, throughput));
+    console.log(throughputTable(run.results));
   }
   const [baseline, other] = runs;
   if (baseline && other) {

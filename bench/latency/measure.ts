@@ -6,6 +6,7 @@ import type { Logger } from '@svc/observability';
 import { sql } from 'drizzle-orm';
 import { PROJECT, type Backend } from './backends';
 import { directDriver, mcpDriver, mcpInProcessDriver, type LatencyDriver } from './drivers';
+import { measureEmbedder } from './embedder-throughput';
 import { fill } from './fill';
 import { fillKey, restoreFill, saveFill } from './fill-cache';
 import { summarize, timeInTurn, type Timing } from './percentiles';
@@ -32,6 +33,8 @@ export interface RunContext {
   inThreadEmbedder?: Embedder;
   /** After the sequential calls, `calls` more remember calls this many at a time (0: none). */
   rememberConcurrency: number;
+  /** Texts for timing the embedder beside each size's remember calls (a stream of its own). */
+  embedderText: SyntheticText;
 }
 
 /** One backend's progress through the sizes; each has its own random stream, so all store the same texts. */
@@ -145,6 +148,9 @@ export async function measureSize(runs: readonly BackendRun[], size: number, ctx
     clearStatsCache();
     // The first search waits for the model; not a steady-state figure.
     for (const p of prepared) await p.driver.recall(p.run.text.sentence(4, 8));
+    // The model's own speed right before and after the remember calls: a shared machine's load moves
+    // within a run, and the ratio should compare the two under the same load.
+    const embedderBefore = await measureEmbedder(ctx.embedder, ctx.embedderText, 64);
     const remember = await timeInTurn(ctx.calls, prepared.map((p) => () => p.driver.remember(p.run.text.sentence())));
     // Stage timings reach the bench only when the tools run in its own process (mcp-inprocess, direct).
     const stages = prepared.map(() => new Map<SearchStage, number[]>());
@@ -166,6 +172,11 @@ export async function measureSize(runs: readonly BackendRun[], size: number, ctx
     // Several agents writing at once: one backend at a time (taking turns would serialise them).
     const concurrent: ({ concurrency: number; perSecond: number } | null)[] = [];
     for (const p of prepared) concurrent.push(await rememberAtOnce(p, ctx));
+    const embedderAfter = await measureEmbedder(ctx.embedder, ctx.embedderText, 64);
+    const embedder = {
+      single: (embedderBefore.single + embedderAfter.single) / 2,
+      batched: (embedderBefore.batched + embedderAfter.batched) / 2,
+    };
     const memory = await Promise.all(prepared.map((p) => p.driver.memory()));
     return prepared.map((p, i) => {
       p.run.stored += ctx.calls;
@@ -185,6 +196,7 @@ export async function measureSize(runs: readonly BackendRun[], size: number, ctx
         recall: recall[i]!,
         stages: new Map([...stages[i]!].map(([stage, samples]) => [stage, summarize(samples)])),
         concurrent: concurrent[i] ?? null,
+        embedder,
       };
     });
   } finally {

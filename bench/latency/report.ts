@@ -19,6 +19,8 @@ export interface SizeResult {
   stages: ReadonlyMap<SearchStage, Timing>;
   /** `--remember-concurrency N`: remember calls N at a time, per second. */
   concurrent: { concurrency: number; perSecond: number } | null;
+  /** The embedder's own speed, timed right before and after this size's remember calls (mean). */
+  embedder: EmbedderThroughput;
 }
 
 const ms = (x: number) => x.toFixed(1);
@@ -41,11 +43,8 @@ export function latencyTable(results: readonly SizeResult[]): string {
   return lines.join('\n');
 }
 
-/** remember throughput (sequential calls) beside the model's own, from the same run. */
-export function throughputTable(
-  results: readonly SizeResult[],
-  embedder: EmbedderThroughput,
-): string {
+/** remember throughput beside the model's own, timed around the same calls. */
+export function throughputTable(results: readonly SizeResult[]): string {
   const at = results.find((r) => r.concurrent)?.concurrent?.concurrency;
   const extra = at ? ` remember /s, ${at} at once | ${at} at once vs embedder (1 per call) |` : '';
   const lines = [
@@ -53,6 +52,7 @@ export function throughputTable(
     `|---|---|---|---|---|${at ? '---|---|' : ''}`,
   ];
   for (const r of results) {
+    const { embedder } = r;
     const perSecond = r.remember.count / (r.remember.totalMs / 1000);
     const c = r.concurrent ? ` ${r.concurrent.perSecond.toFixed(1)} | ${ratio(r.concurrent.perSecond, embedder.single)} |` : '';
     lines.push(
