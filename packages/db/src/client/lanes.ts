@@ -10,37 +10,9 @@ export type DatabaseLane = 'interactive' | 'bulk';
 
 const lane = new AsyncLocalStorage<DatabaseLane>();
 
-/** Told when a call enters a lane (+1) and when it has finished (-1). */
-export type LaneWatcher = (which: DatabaseLane, delta: 1 | -1) => void;
-const watchers = new Set<LaneWatcher>();
-
-/** The database thread watches the calls in progress; the returned function stops watching. */
-export function watchDatabaseLanes(watcher: LaneWatcher): () => void {
-  watchers.add(watcher);
-  return () => watchers.delete(watcher);
-}
-
 /** Transactions opened inside `fn` (however deep) queue in `which`. */
 export function inDatabaseLane<T>(which: DatabaseLane, fn: () => T): T {
-  if (watchers.size === 0) return lane.run(which, fn);
-  const tell = (delta: 1 | -1) => {
-    for (const watcher of watchers) watcher(which, delta);
-  };
-  tell(1);
-  let result: T;
-  try {
-    result = lane.run(which, fn);
-  } catch (thrown) {
-    tell(-1);
-    throw thrown;
-  }
-  if (result instanceof Promise) {
-    const done = () => tell(-1);
-    result.then(done, done);
-  } else {
-    tell(-1);
-  }
-  return result;
+  return lane.run(which, fn);
 }
 
 export function currentDatabaseLane(): DatabaseLane {

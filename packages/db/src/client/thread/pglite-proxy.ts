@@ -1,7 +1,7 @@
 // The serving thread's handle on PGlite running in a worker thread: the part of PGlite's client that drizzle and pg-boss use.
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { currentDatabaseLane, watchDatabaseLanes } from '../lanes';
+import { currentDatabaseLane } from '../lanes';
 
 const THREAD_FILE = new URL('./pglite-thread.mjs', import.meta.url);
 
@@ -80,14 +80,8 @@ export class PGliteThread {
   private nextId = 1;
   private exited = false;
   private closing: Promise<void> | undefined;
-  private readonly unwatch: () => void;
 
   private constructor(private readonly worker: Worker) {
-    // Interactive calls in progress, so the thread waits a moment for their next statement before
-    // starting a bulk transaction (see pglite-thread.mjs).
-    this.unwatch = watchDatabaseLanes((which, delta) => {
-      if (which === 'interactive' && !this.exited) this.worker.postMessage({ op: 'hold', delta });
-    });
     worker.on('message', (message: Message) => this.receive(message));
     worker.on('error', (err) => this.fail(err));
     worker.on('exit', (code) => this.fail(new Error(`the database thread exited (code ${code})`)));
@@ -199,7 +193,6 @@ export class PGliteThread {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
-      this.unwatch();
       if (this.exited) return;
       try {
         await this.send({ op: 'close' });
@@ -248,7 +241,6 @@ export class PGliteThread {
 
   private fail(err: Error) {
     this.exited = true;
-    this.unwatch();
     for (const waiting of this.pending.values()) waiting.reject(err);
     this.pending.clear();
   }

@@ -46,45 +46,16 @@ function queryOptions(options) {
  * order. The running unit is never interrupted, so a quick call waits at most for that one.
  */
 const lanes = { interactive: [], bulk: [] };
+const nextUnit = () => lanes.interactive.shift() ?? lanes.bulk.shift();
 /** One macrotask: requests that arrived while PGlite held the thread are queued before the next pick. */
 const takeInArrivals = () => new Promise((resolve) => setImmediate(resolve));
-
-/**
- * Interactive calls in progress in the serving thread. Each sends its statements one at a time,
- * and between two of them the queue is often empty for a moment: a bulk transaction started then
- * (a search holds the database for tens of milliseconds) would make the call wait once per
- * statement. So while one is in progress, a bulk transaction waits up to HOLD_MS for the call's
- * next statement. Bounded, so a call that does something else for long delays bulk work only a little.
- */
-let interactiveCalls = 0;
-const HOLD_MS = 20;
-let wake;
-function nudge() {
-  wake?.();
-  wake = undefined;
-}
-function interactiveArrivalOrRelease() {
-  return new Promise((resolve) => {
-    const timer = setTimeout(nudge, HOLD_MS);
-    wake = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
-}
-
-async function nextUnit() {
-  if (lanes.interactive.length === 0 && lanes.bulk.length > 0 && interactiveCalls > 0) await interactiveArrivalOrRelease();
-  return lanes.interactive.shift() ?? lanes.bulk.shift();
-}
-
 let pumping = false;
 async function pump() {
   if (pumping) return;
   pumping = true;
   for (;;) {
     await takeInArrivals();
-    const unit = await nextUnit();
+    const unit = nextUnit();
     if (!unit) break;
     await unit();
   }
@@ -92,12 +63,7 @@ async function pump() {
 }
 function enqueue(lane, unit) {
   (lane === 'bulk' ? lanes.bulk : lanes.interactive).push(unit);
-  if (lane !== 'bulk') nudge();
   void pump();
-}
-function hold(delta) {
-  interactiveCalls = Math.max(0, interactiveCalls + delta);
-  if (interactiveCalls === 0) nudge();
 }
 
 /** Open transactions by id: PGlite's own transaction object and how the proxy ends it. */
@@ -193,8 +159,6 @@ parentPort.on('message', (request) => {
       return run(request, (on) => statements.exec(on, request.text, queryOptions(request.options)));
     case 'end':
       return end(id, request.tx, request.commit);
-    case 'hold':
-      return hold(request.delta);
     case 'listen':
       return enqueue('interactive', () => listen(request.channel).then(() => reply(id, null), (err) => refuse(id, err)));
     case 'unlisten':
