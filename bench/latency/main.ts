@@ -26,11 +26,21 @@ const { values } = parseArgs({
     'index-memory': { type: 'string' },
   },
 });
-if (values.baseline !== undefined && !['in-thread', 'db-in-thread'].includes(values.baseline)) {
-  throw new Error('--baseline: expected in-thread or db-in-thread');
+/** Two copies of each store: the baseline variant first, then the default. */
+const BASELINES = {
+  'in-thread': [
+    { name: 'in-thread model', label: 'embedded, model in the serving thread (EMBEDDINGS_WORKER_THREADS=0)', serverEnv: { EMBEDDINGS_WORKER_THREADS: '0' } },
+    { name: 'worker model', label: 'embedded, model in a worker thread (default)', serverEnv: { EMBEDDINGS_WORKER_THREADS: '1' } },
+  ],
+  'db-in-thread': [
+    { name: 'in-thread database', label: 'embedded, PGlite in the serving thread (DATABASE_WORKER_THREAD=0)', serverEnv: { DATABASE_WORKER_THREAD: '0' } },
+    { name: 'database thread', label: 'embedded, PGlite in a worker thread of its own (default)', serverEnv: { DATABASE_WORKER_THREAD: '1' } },
+  ],
+};
+if (values.baseline !== undefined && !(values.baseline in BASELINES)) {
+  throw new Error(`--baseline: expected one of ${Object.keys(BASELINES).join(', ')}`);
 }
 const inThreadBaseline = values.baseline === 'in-thread';
-const dbInThreadBaseline = values.baseline === 'db-in-thread';
 if (values.baseline && values['database-url']) throw new Error(`--baseline ${values.baseline} compares two embedded stores; leave out --database-url`);
 const fillCache = values['fill-cache'] === 'off' ? null : values['fill-cache'];
 const driver = values.driver as DriverName;
@@ -78,39 +88,8 @@ try {
     embedderText: new SyntheticText(rng(13)),
   };
 
-  if (inThreadBaseline) {
-    backends.push(
-      await embeddedBackend({
-        name: 'in-thread model',
-        label: 'embedded, model in the serving thread (EMBEDDINGS_WORKER_THREADS=0)',
-        serverEnv: { EMBEDDINGS_WORKER_THREADS: '0' },
-      }),
-    );
-    backends.push(
-      await embeddedBackend({
-        name: 'worker model',
-        label: 'embedded, model in a worker thread (default)',
-        serverEnv: { EMBEDDINGS_WORKER_THREADS: '1' },
-      }),
-    );
-  } else if (dbInThreadBaseline) {
-    backends.push(
-      await embeddedBackend({
-        name: 'in-thread database',
-        label: 'embedded, PGlite in the serving thread (DATABASE_WORKER_THREAD=0)',
-        serverEnv: { DATABASE_WORKER_THREAD: '0' },
-      }),
-    );
-    backends.push(
-      await embeddedBackend({
-        name: 'database thread',
-        label: 'embedded, PGlite in a worker thread of its own (default)',
-        serverEnv: { DATABASE_WORKER_THREAD: '1' },
-      }),
-    );
-  } else {
-    backends.push(await embeddedBackend());
-  }
+  const variants = values.baseline ? BASELINES[values.baseline as keyof typeof BASELINES] : [undefined];
+  for (const variant of variants) backends.push(await embeddedBackend(variant));
   if (databaseUrl) backends.push(await postgresBackend(databaseUrl));
   const runs = backends.map((b) => new BackendRun(b));
   // Size by size; at each size the backends take turns call by call, so a slow spell of a shared

@@ -21,9 +21,13 @@ beforeAll(async () => {
 afterAll(() => world.database.close());
 afterEach(() => clearStatsCache());
 
-/** Plans as alice, counting the statements the plan runs. */
-async function plan(lexemes: string[]) {
-  const filters = { scopeIds: [world.project.scope] };
+/** Plans as alice in her project, counting the statements the plan runs. */
+function plan(lexemes: string[]) {
+  return planCounting(lexemes, [world.project.scope], tuning);
+}
+
+async function planCounting(lexemes: string[], scopeIds: string[], using: typeof tuning) {
+  const filters = { scopeIds };
   let statements = 0;
   const result = await world.database.asUser(world.alice, (tx) => {
     const counting = new Proxy(tx, {
@@ -36,7 +40,7 @@ async function plan(lexemes: string[]) {
       },
     }) as Executor;
     const terms = lexemes.map((lexeme) => ({ lexeme, qtf: 1 }));
-    return planLexical(counting, terms, filters, tuning, world.alice.userId);
+    return planLexical(counting, terms, filters, using, world.alice.userId);
   });
   return { result, statements };
 }
@@ -86,23 +90,7 @@ describe('planLexical on a collection large enough to cache', () => {
     );
   }, 120_000);
 
-  async function planPersonal(lexemes: string[]) {
-    let statements = 0;
-    const result = await world.database.asUser(world.alice, (tx) => {
-      const counting = new Proxy(tx, {
-        get(target, prop, receiver) {
-          if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
-          return (q: Parameters<typeof tx.execute>[0]) => {
-            statements += 1;
-            return target.execute(q);
-          };
-        },
-      }) as Executor;
-      const terms = lexemes.map((lexeme) => ({ lexeme, qtf: 1 }));
-      return planLexical(counting, terms, { scopeIds: [world.alice.personal] }, defaults, world.alice.userId);
-    });
-    return { result, statements };
-  }
+  const planPersonal = (lexemes: string[]) => planCounting(lexemes, [world.alice.personal], defaults);
 
   it('takes words the sample shows far above the bound as common without counting them', async () => {
     const first = await planPersonal(['ledger']);
