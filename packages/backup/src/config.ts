@@ -1,18 +1,8 @@
 // Chooses the backup target from parsed settings: S3-compatible storage when a bucket is named, else a directory.
 import { directoryTarget } from './targets/directory';
-import type { BackupTarget } from './targets/target';
+import type { BackupS3Config, BackupTarget } from './targets/target';
 
-export interface BackupS3Config {
-  bucket: string;
-  endpoint?: string;
-  region?: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** Key prefix, e.g. `svc/`; a missing trailing slash is added. */
-  prefix?: string;
-  /** Path-style addressing (`endpoint/bucket/key`): what local S3-compatible servers expect. */
-  forcePathStyle?: boolean;
-}
+export type { BackupS3Config } from './targets/target';
 
 export interface BackupTargetConfig {
   dir: string;

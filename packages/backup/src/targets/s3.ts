@@ -8,10 +8,9 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { fail } from '@svc/errors';
-import type { BackupS3Config } from '../config';
 import { isBackupId } from '../ids';
 import { MANIFEST_FILE } from '../manifest';
-import type { BackupTarget, BackupWriter } from './target';
+import type { BackupS3Config, BackupTarget, BackupWriter } from './target';
 
 function clientFor(config: BackupS3Config): S3Client {
   const credentials =

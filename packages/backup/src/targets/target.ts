@@ -21,3 +21,16 @@ export interface BackupTarget {
   /** Removes a backup, complete or not. */
   remove(id: string): Promise<void>;
 }
+
+/** Where an S3-compatible target stores backups (read from BACKUP_S3_*). */
+export interface BackupS3Config {
+  bucket: string;
+  endpoint?: string;
+  region?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Key prefix, e.g. `svc/`; a missing trailing slash is added. */
+  prefix?: string;
+  /** Path-style addressing (`endpoint/bucket/key`): what local S3-compatible servers expect. */
+  forcePathStyle?: boolean;
+}
