@@ -17,9 +17,9 @@ export interface ConversationSignals {
 /**
  * How many of the best candidates get the signals. Both can only matter near the top: the question
  * penalty only lowers a score, and the adjacent cosine lifted no memory into the first ten from
- * below the thirtieth on LoCoMo (R@5 / R@10 the same for the best 30, 50 or all candidates, 0.004
- * lower at R@10 for the best 20). Looking at all of them (about 120) took 5-7 ms on the embedded
- * database, the best 30 about a quarter of that.
+ * below the thirtieth on LoCoMo (R@5 / R@10 the same for the best 30, 50 or all candidates, 0.006
+ * lower at R@10 for the best 20). The statement costs about 4 ms on the embedded database for 30
+ * (most of it the adjacent-memory lookups, not the cosines), and grows with the page, not the store.
  */
 export function rescoreDepth(k: number, offset: number): number {
   return Math.max(30, 3 * (offset + k));

@@ -40,14 +40,15 @@ export const retrievalTuningSchema = z.object({
   /**
    * Weight (score fusion, beside vectorWeight) of the best cosine among the memories just before
    * and after a memory in its conversation or thread: an answer is often a short reply whose
-   * meaning is in the turn before it (LoCoMo R@5 +0.023, R@10 +0.019 on the structured path). A
-   * memory with no neighbours uses its own cosine, so it is not put behind conversational ones.
+   * meaning is in the turn before it (LoCoMo structured path R@1 +0.023, R@5 +0.020, R@10 +0.015).
+   * A memory with no neighbours uses its own cosine, so it is not put behind conversational ones.
+   * Given to the best candidates only (conversation-rescore.ts).
    */
   contextVectorWeight: z.number().min(0).default(0.5),
   /**
    * Share taken off the score of a memory whose text ends in a question mark: a memory that asks
-   * states little, and the neighbour signals lift the question before an answer as much as the
-   * answer (LoCoMo R@5 +0.008, R@1 +0.013 with contextVectorWeight 0.5).
+   * states little, and the adjacent cosine lifts the question before an answer as much as the
+   * answer (LoCoMo R@1 +0.011, R@5 +0.008 on top of contextVectorWeight 0.5).
    */
   questionPenalty: z.number().min(0).max(1).default(0.1),
   /** Reciprocal-rank constant and the lexical/vector weights when fusion is `rrf`. */
