@@ -2,7 +2,8 @@
 import { rowsOf, type Executor } from '@svc/db';
 import { timed } from '@svc/observability';
 import type { RetrievalDeps } from './deps';
-import { compareRanked, fuse, type FusionContext } from './fusion';
+import { compareRanked, fuse, questionFactor, type FusionContext } from './fusion';
+import { rescoreDepth, rescoreWithConversation, usesConversationSignals, type ConversationSignals } from './conversation-rescore';
 import { embedQuery } from './query-embedding';
 import { planLexical } from './lexical-plan';
 import { stageClock } from './search-stages';
@@ -79,25 +80,39 @@ export async function hybridSearch(
         vector: vector !== null,
         maxLex: Math.max(0, ...rows.map((r) => (r.lex_rank !== null ? Number(r.lex_score) : 0))),
       };
-      const ranked = rows.map((r) => {
+      // Until the best candidates get their conversation signals, each one's own cosine stands in
+      // for its neighbours' (as for a memory with none), so all are scored on one scale.
+      const conversational = usesConversationSignals(vector, tuning);
+      const scoreOf = (r: CandidateRow, around: ConversationSignals | null) => {
         const signals = {
           lexScore: r.lex_score === null ? null : Number(r.lex_score),
           lexRank: r.lex_rank,
           cosine: r.cosine === null ? null : Number(r.cosine),
           vecRank: r.vec_rank,
+          ...(conversational && { contextCosine: around?.contextCosine ?? null }),
         };
-        return {
-          row: r,
-          memoryId: r.memory_id,
-          score: Math.round(withTime(fuse(signals, ctx, tuning), r) * SCORE_PRECISION) / SCORE_PRECISION,
-          kind: r.kind,
-          importance: Number(r.importance),
-          orderedAt: new Date(r.ordered_at).getTime(),
-        };
-      });
-      ranked.sort(compareRanked);
+        const score = withTime(fuse(signals, ctx, tuning), r) * questionFactor(around?.asks, tuning);
+        return Math.round(score * SCORE_PRECISION) / SCORE_PRECISION;
+      };
+      const first = rows.map((r) => ({
+        row: r,
+        around: null as ConversationSignals | null,
+        memoryId: r.memory_id,
+        score: scoreOf(r, null),
+        kind: r.kind,
+        importance: Number(r.importance),
+        orderedAt: new Date(r.ordered_at).getTime(),
+      }));
+      first.sort(compareRanked);
       clock.lap('fusion');
-      const hits = ranked.slice(offset, offset + k).map(({ row, memoryId, score }) => ({
+      const ranked = await rescoreWithConversation(
+        exec,
+        first,
+        { vector, tuning, depth: rescoreDepth(k, offset) },
+        (item, around) => ({ ...item, around, score: scoreOf(item.row, around) }),
+      );
+      clock.lap('conversation');
+      const hits = ranked.slice(offset, offset + k).map(({ row, around, memoryId, score }) => ({
         memoryId,
         score,
         why: explain(
@@ -108,6 +123,7 @@ export async function hybridSearch(
             cosine: row.cosine === null ? null : Number(row.cosine),
             vectorUsed: vector !== null,
             inTime: inTime(row),
+            contextCosine: around?.contextCosine ?? null,
           },
           options.query,
         ),
