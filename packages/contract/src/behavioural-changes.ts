@@ -192,4 +192,10 @@ export const BEHAVIOURAL_CHANGES: readonly BehaviouralChange[] = [
     change:
       '`remember` without `event_at` takes the event time from a date written in the content (relative dates read against an opening date or the time of writing), and records a speaker the content names ("Caroline said: …") as `metadata.speaker`; `recall`\'s `since`/`until` match that time. Memories written one after another in one thread are neighbours in ranking, and questions naming a time or asking "when" prefer memories of that time.',
   },
+  {
+    id: 'conversation_ranking',
+    area: 'endpoints',
+    change:
+      '`recall`, `build_context` and `search_memories` also rank a memory by the memories beside it in its conversation or thread (the closest of them in meaning lifts it; a memory with none counts its own), and a memory that asks a question ranks a tenth lower; `why` can say that the memory beside it is closer in meaning.',
+  },
 ];

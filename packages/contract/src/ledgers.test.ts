@@ -57,6 +57,7 @@ describe('behavioural-change ledger', () => {
       'first_sight_one_project',
       'second_factor_replay_lockout',
       'plain_content_fields',
+      'conversation_ranking',
     ]);
   });
 });
