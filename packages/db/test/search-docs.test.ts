@@ -1,4 +1,5 @@
 // memory_search_docs: the trigger-maintained lexical documents (own words, speaker, neighbours, date) and their isolation.
+import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memories, memorySearchDocs, rowsOf, type Database } from '../src/index';
@@ -132,3 +133,44 @@ describe('search documents', () => {
     );
   });
 });
+
+describe('search documents of a transcript', () => {
+  it('are neighbours in the order they were written, whatever event times their sentences name', async () => {
+    const at = (iso: string) => new Date(iso);
+    // As extraction stores a chunk: in the order said; some sentences name a date, some none.
+    const said = [
+      { content: 'Alice: kiwi', eventAt: at('2024-05-08T12:00:00Z') },
+      { content: 'Alice: papaya', eventAt: at('2023-01-01T00:00:00Z') },
+      { content: 'Alice: quince', eventAt: null },
+      { content: 'Alice: raspberry', eventAt: at('2024-05-08T12:00:00Z') },
+      { content: 'Alice: satsuma', eventAt: at('2022-03-01T00:00:00Z') },
+      { content: 'Alice: tamarind', eventAt: null },
+    ];
+    const rows = await database.db
+      .insert(memories)
+      .values(said.map((m) => ({ ...m, ownerId: cast.alice.id, scopeId: cast.alpha.scope, source: { conversationId: 't1', transcriptChunkId: 'chunk-1' } })))
+      .returning({ id: memories.id });
+    // By event time quince would sit between raspberry and tamarind; as said, between papaya and raspberry.
+    expect(await field(rows[2]!.id, 'C')).toEqual(['alic', 'kiwi', 'papaya', 'raspberri', 'satsuma']);
+  });
+
+  it('stored before migration 0025 are put in that order by it', async () => {
+    const said = ['ugli', 'vanilla', 'walnut', 'yuzu', 'ziziphus'];
+    const rows = await database.db
+      .insert(memories)
+      .values(said.map((w, i) => ({ content: `Alice: ${w}`, eventAt: new Date(Date.UTC(2030 - i, 0, 1)), ownerId: cast.alice.id, scopeId: cast.alpha.scope, source: { conversationId: 't2', transcriptChunkId: 'chunk-2' } })))
+      .returning({ id: memories.id });
+    const ids = rows.map((r) => r.id);
+    // As the documents stood before: ordered by the event times (here the reverse of what was said),
+    // their context fields taken from that order (emptied here: the backfill must make them again).
+    await database.db.execute(sql`update memory_search_docs d set ordered_at = m.event_at, terms = ''::tsvector
+      from memories m where m.id = d.memory_id and m.id = any(${`{${ids.join(',')}}`}::uuid[])`);
+    const migration = await readFile(new URL('../migrations/0025_transcript_order.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').map((x) => x.trim()).find((x) => x.includes('DO $$'));
+    expect(backfill).toBeDefined();
+    await database.db.execute(sql.raw(backfill!));
+    expect(await field(ids[2]!, 'C')).toEqual(['alic', 'ug', 'vanilla', 'yuzu', 'ziziphus']);
+    expect(await field(ids[0]!, 'C')).toEqual(['alic', 'vanilla', 'walnut']);
+  });
+});
+
