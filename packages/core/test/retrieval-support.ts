@@ -8,6 +8,7 @@ import {
   type UserContext,
 } from '@svc/db';
 import { openTestDatabase } from '@svc/db/testing';
+import { storeEmbeddings } from '../src/retrieval/store-embeddings';
 import type { Embedder } from '@svc/embeddings';
 
 export interface World {
@@ -84,4 +85,19 @@ export function fakeEmbedder(model = 'fake-16'): Embedder & { calls: number } {
     close: () => Promise.resolve(),
   };
   return embedder;
+}
+
+/** A vector of length one along the given components. */
+export const unitVector = (...v: number[]): number[] => v.map((x) => x / Math.hypot(...v));
+
+/** Stores hand-made vectors of `model` for memories named by key (as the service, past row-level security). */
+export async function storeNamedVectors(
+  world: World,
+  model: string,
+  ids: Record<string, string>,
+  vectors: Record<string, number[]>,
+): Promise<void> {
+  await world.database.system((tx) =>
+    storeEmbeddings(tx, model, Object.entries(vectors).map(([key, vector]) => ({ memoryId: ids[key]!, vector }))),
+  );
 }

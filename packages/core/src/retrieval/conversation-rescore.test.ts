@@ -1,6 +1,6 @@
 // The second look at the best candidates: their conversation signals, their scores again, the order again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWorld, store, type World } from '../../test/retrieval-support';
+import { openWorld, store, storeNamedVectors, unitVector, type World } from '../../test/retrieval-support';
 import {
   rescoreDepth,
   rescoreWithConversation,
@@ -8,12 +8,10 @@ import {
   type ConversationSignals,
 } from './conversation-rescore';
 import type { Rankable } from './fusion';
-import { storeEmbeddings } from './store-embeddings';
 import { resolveTuning } from './tuning';
 
 const MODEL = 'unit-4';
-const unit = (...v: number[]) => v.map((x) => x / Math.hypot(...v));
-const VECTOR = { model: MODEL, vector: unit(1, 0, 0, 0) };
+const VECTOR = { model: MODEL, vector: unitVector(1, 0, 0, 0) };
 
 let world: World;
 const ids: Record<string, string> = {};
@@ -29,18 +27,12 @@ beforeAll(async () => {
   );
   ['question', 'reply', 'lovely', 'monday'].forEach((key, i) => (ids[key] = stored[i]!));
   const vectors: Record<string, number[]> = {
-    question: unit(1, 0, 0, 0),
-    reply: unit(0, 1, 0, 0),
-    lovely: unit(0, 0, 1, 0),
-    monday: unit(0.5, 0, 0, 1),
+    question: unitVector(1, 0, 0, 0),
+    reply: unitVector(0, 1, 0, 0),
+    lovely: unitVector(0, 0, 1, 0),
+    monday: unitVector(0.5, 0, 0, 1),
   };
-  await world.database.system((tx) =>
-    storeEmbeddings(
-      tx,
-      MODEL,
-      Object.entries(vectors).map(([key, vector]) => ({ memoryId: ids[key]!, vector })),
-    ),
-  );
+  await storeNamedVectors(world, MODEL, ids, vectors);
 });
 afterAll(() => world.database.close());
 

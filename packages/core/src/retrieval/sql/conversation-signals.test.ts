@@ -2,14 +2,12 @@
 import { rowsOf } from '@svc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWorld, store, type World } from '../../../test/retrieval-support';
-import { storeEmbeddings } from '../store-embeddings';
+import { openWorld, store, storeNamedVectors, unitVector, type World } from '../../../test/retrieval-support';
 import { endsInQuestion, neighbourCosine } from './conversation-signals';
 
 const MODEL = 'unit-4';
-const unit = (...v: number[]) => v.map((x) => x / Math.hypot(...v));
 /** The query points along the first axis, so a memory's cosine is its vector's first component. */
-const QUERY = { model: MODEL, vector: unit(1, 0, 0, 0) };
+const QUERY = { model: MODEL, vector: unitVector(1, 0, 0, 0) };
 
 let world: World;
 const ids: Record<string, string> = {};
@@ -35,21 +33,15 @@ beforeAll(async () => {
   // Bob's memory of a conversation with the same name, between t2 and t3 in time, in his own scope.
   ids.bob = (await store(world, world.bob, [turn(3, 'Bob: the migration')]))[0]!;
   const vectors: Record<string, number[]> = {
-    t0: unit(0, 1, 0, 0),
-    t1: unit(1, 0, 0, 0),
-    t2: unit(0, 1, 0, 0),
-    t3: unit(0.6, 0.8, 0, 0),
-    t4: unit(0, 0, 1, 0),
-    alone: unit(1, 1, 0, 0),
-    bob: unit(1, 0, 0, 0),
+    t0: unitVector(0, 1, 0, 0),
+    t1: unitVector(1, 0, 0, 0),
+    t2: unitVector(0, 1, 0, 0),
+    t3: unitVector(0.6, 0.8, 0, 0),
+    t4: unitVector(0, 0, 1, 0),
+    alone: unitVector(1, 1, 0, 0),
+    bob: unitVector(1, 0, 0, 0),
   };
-  await world.database.system((tx) =>
-    storeEmbeddings(
-      tx,
-      MODEL,
-      Object.entries(vectors).map(([key, vector]) => ({ memoryId: ids[key]!, vector })),
-    ),
-  );
+  await storeNamedVectors(world, MODEL, ids, vectors);
 });
 afterAll(() => world.database.close());
 
