@@ -18,11 +18,12 @@ interface Usage {
   daily_by_tool: { tool: string; calls: number[] }[];
 }
 interface Agent {
-  session_id: string;
   client_id: string | null;
   client_name: string | null;
-  created_at: string;
-  last_used_at: string;
+  sessions: number;
+  session_ids: string[];
+  first_connected_at: string;
+  last_used_at: string | null;
 }
 
 let h: Harness;
@@ -100,14 +101,14 @@ describe('connected agents', () => {
     await createAgentSession(db, { userId: ada.userId, clientId: 'client-gone', grantId: 'grant-ada-2', ttlMs: 3_600_000 });
   });
 
-  it("lists the person's live agent sessions with the client's registered name", async () => {
+  it("lists the person's live agent sessions by client, with the client's registered name", async () => {
     const res = await request<{ agents: Agent[] }>(h, 'GET', '/account/agents', { token: ada.session });
     expect(res.status).toBe(200);
     expect(res.body.agents).toEqual([
-      expect.objectContaining({ session_id: sessionId, client_id: clientId, client_name: 'Claude Code' }),
+      expect.objectContaining({ session_ids: [sessionId], sessions: 1, client_id: clientId, client_name: 'Claude Code', last_used_at: null }),
       expect.objectContaining({ client_id: 'client-gone', client_name: null }),
     ]);
-    expect(Date.parse(res.body.agents[0]!.created_at)).not.toBeNaN();
+    expect(Date.parse(res.body.agents[0]!.first_connected_at)).not.toBeNaN();
     const theirs = await request<{ agents: Agent[] }>(h, 'GET', '/account/agents', { token: bob.session });
     expect(theirs.body.agents).toEqual([]);
   });
@@ -128,7 +129,7 @@ describe('connected agents', () => {
     const left = await h.deps.database.db.select().from(oauthStore).where(eq(oauthStore.grantId, grantId));
     expect(left).toEqual([]);
     const listed = await request<{ agents: Agent[] }>(h, 'GET', '/account/agents', { token: ada.session });
-    expect(listed.body.agents.map((a) => a.session_id)).not.toContain(sessionId);
+    expect(listed.body.agents.flatMap((a) => a.session_ids)).not.toContain(sessionId);
     const again = await request(h, 'DELETE', `/account/agents/${sessionId}`, { token: ada.session });
     expect(again.status).toBe(404);
   });

@@ -1,5 +1,6 @@
 // The dashboard's tokens and agents: CLI tokens listed, one made (shown once) and revoked; agents by
-// registered name, redirect host and registration date; last use recorded at most once a minute;
+// client (registered name, redirect host, registration date, sessions), revoked per client; "last used" null
+// until the first call, then recorded at most once a minute;
 // wrong second-factor codes lock the account with the real remaining time.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,11 +20,14 @@ interface Token {
   state: string;
 }
 interface Agent {
-  session_id: string;
+  client_id: string | null;
   client_name: string | null;
   redirect_hosts: string[];
   registered_at: string | null;
-  last_used_at: string;
+  sessions: number;
+  session_ids: string[];
+  first_connected_at: string;
+  last_used_at: string | null;
 }
 
 let h: Harness;
@@ -93,29 +97,57 @@ describe('personal access tokens', () => {
 });
 
 describe('connected agents', () => {
-  it('shows the registered name, redirect host and registration date, and the real last use', async () => {
+  it('lists one entry per client with its sessions; "last used" is null until the first call, then real, at most once a minute', async () => {
     const client = await registerClient(h.url, { client_name: 'MCP CLI Proxy', redirect_uris: [LOOPBACK_REDIRECT] });
     const { tokens } = await obtainTokens(h.url, ada.session, { client });
+    const list = async () => (await api<{ agents: Agent[] }>(h, 'GET', '/account/agents', { token: ada.session })).body.agents;
+    const [fresh] = await list();
+    expect(fresh).toEqual(
+      expect.objectContaining({
+        client_id: client.client_id,
+        client_name: 'MCP CLI Proxy',
+        redirect_hosts: [new URL(LOOPBACK_REDIRECT).host],
+        sessions: 1,
+        last_used_at: null,
+      }),
+    );
+    expect(Math.abs(Date.parse(fresh!.registered_at!) - Date.now())).toBeLessThan(120_000);
+
+    // The first use is written at once, though the session was opened less than a minute ago.
+    expect((await postMcp(tokens.access_token)).status).toBe(200);
+    const used = Date.parse((await list())[0]!.last_used_at!);
+    expect(used).toBeGreaterThanOrEqual(Date.parse(fresh!.first_connected_at));
+    // Within the minute, a second use writes nothing; a minute later it does.
+    expect((await postMcp(tokens.access_token)).status).toBe(200);
+    expect(Date.parse((await list())[0]!.last_used_at!)).toBe(used);
     const [session] = await listAgentSessions(h.deps.database.db, ada.id);
-    const { db } = h.deps.database;
-    await db.update(authSessions).set({ lastSeenAt: minutesAgo(10) }).where(eq(authSessions.id, session!.id));
+    await h.deps.database.db.update(authSessions).set({ lastSeenAt: minutesAgo(10) }).where(eq(authSessions.id, session!.id));
+    expect((await postMcp(tokens.access_token)).status).toBe(200);
+    expect(Date.parse((await list())[0]!.last_used_at!)).toBeGreaterThan(minutesAgo(1).getTime());
 
-    const before = await api<{ agents: Agent[] }>(h, 'GET', '/account/agents', { token: ada.session });
-    expect(before.body.agents).toEqual([
-      expect.objectContaining({ client_name: 'MCP CLI Proxy', redirect_hosts: [new URL(LOOPBACK_REDIRECT).host] }),
+    // Allowed again, the client has a second session but stays one entry; its latest use is kept.
+    const again = await obtainTokens(h.url, ada.session, { client });
+    const [grouped] = await list();
+    expect(grouped).toMatchObject({ client_id: client.client_id, sessions: 2 });
+    expect(grouped!.session_ids).toHaveLength(2);
+    expect(grouped!.last_used_at).not.toBeNull();
+    // Another registration under the same name is an entry of its own, told apart by its client id.
+    const twin = await registerClient(h.url, { client_name: 'MCP CLI Proxy', redirect_uris: [LOOPBACK_REDIRECT] });
+    const twinTokens = (await obtainTokens(h.url, ada.session, { client: twin })).tokens;
+    expect((await list()).map((a) => [a.client_id, a.sessions])).toEqual([
+      [client.client_id, 2],
+      [twin.client_id, 1],
     ]);
-    expect(Math.abs(Date.parse(before.body.agents[0]!.registered_at!) - Date.now())).toBeLessThan(120_000);
-    const stale = Date.parse(before.body.agents[0]!.last_used_at);
 
+    // Revoking the client ends every session of it at once; Bob cannot, and a second time is 404.
+    const path = `/account/agents/clients/${encodeURIComponent(client.client_id)}`;
+    expect((await api(h, 'DELETE', path, { token: bobSession })).status).toBe(404);
     expect((await postMcp(tokens.access_token)).status).toBe(200);
-    const after = await api<{ agents: Agent[] }>(h, 'GET', '/account/agents', { token: ada.session });
-    const used = Date.parse(after.body.agents[0]!.last_used_at);
-    expect(used).toBeGreaterThan(stale);
-
-    // Within the minute, a second use writes nothing.
-    expect((await postMcp(tokens.access_token)).status).toBe(200);
-    const again = await api<{ agents: Agent[] }>(h, 'GET', '/account/agents', { token: ada.session });
-    expect(Date.parse(again.body.agents[0]!.last_used_at)).toBe(used);
+    expect((await api(h, 'DELETE', path, { token: ada.session })).status).toBe(204);
+    for (const ended of [tokens.access_token, again.tokens.access_token]) expect((await postMcp(ended)).status).toBe(401);
+    expect((await postMcp(twinTokens.access_token)).status).toBe(200);
+    expect((await list()).map((a) => a.client_id)).toEqual([twin.client_id]);
+    expect((await api(h, 'DELETE', path, { token: ada.session })).status).toBe(404);
   });
 });
 

@@ -270,14 +270,15 @@ describe('agents', () => {
     ]);
     expect(denyRows[0]?.details).not.toHaveProperty('grant_id');
 
-    const agents = await api<{ agents: { session_id: string; client_id: string }[] }>(
+    const agents = await api<{ agents: { session_ids: string[]; client_id: string }[] }>(
       h,
       'GET',
       '/account/agents',
       { token: ada.session },
     );
     const agent = agents.body.agents.find((a) => a.client_id === client.client_id);
-    const revoked = await api(h, 'DELETE', `/account/agents/${agent?.session_id ?? ''}`, {
+    const sessionId = agent?.session_ids[0];
+    const revoked = await api(h, 'DELETE', `/account/agents/${sessionId ?? ''}`, {
       token: ada.session,
     });
     expect(revoked.status).toBe(204);
@@ -287,7 +288,7 @@ describe('agents', () => {
         targetType: 'oauth_client',
         targetId: client.client_id,
         userId: ada.id,
-        details: { session_id: agent?.session_id },
+        details: { session_id: sessionId },
       },
     ]);
   });

@@ -85,6 +85,7 @@ export {
   revokeUserSessions,
   touchSession,
   touchSessionIfStale,
+  sessionUsed,
   type Aal,
   type AuthSession,
   type CreatedSession,

@@ -132,9 +132,21 @@ export async function touchSession(exec: Executor, sessionId: string, now = new 
   await exec.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.id, sessionId));
 }
 
-/** Records a use of the session unless one was recorded within the last minute; true when it wrote. */
+/**
+ * Whether the session was ever used: `last_seen_at` starts equal to `created_at` (both the insert's
+ * time) and moves on the first use. Compared for inequality, not order, so a database clock ahead
+ * of the server's cannot make a used session look unused.
+ */
+export function sessionUsed(session: Pick<AuthSession, 'createdAt' | 'lastSeenAt'>): boolean {
+  return session.lastSeenAt.getTime() !== session.createdAt.getTime();
+}
+
+/**
+ * Records a use of the session unless one was recorded within the last minute; true when it wrote.
+ * The first use is always recorded, so "never used" turns into a time as soon as the agent calls.
+ */
 export async function touchSessionIfStale(exec: Executor, session: AuthSession, now = new Date()): Promise<boolean> {
-  if (!isStale(session.lastSeenAt, now)) return false;
+  if (sessionUsed(session) && !isStale(session.lastSeenAt, now)) return false;
   await touchSession(exec, session.id, now);
   return true;
 }
