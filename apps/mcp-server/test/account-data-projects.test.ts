@@ -1,6 +1,7 @@
 // The project routes of the dashboard: the list with counts, one project and its members, sharing it by email
 // or link, roles, removal, leaving, renaming and aliases; and the database rules on shared memories through them.
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, createProject, createUser, memories } from '@svc/db';
 import { dashboardToken, person, request, type Person } from './helpers/account-data';
@@ -129,6 +130,53 @@ describe('sharing by email with accounts here', () => {
     expect(row).toMatchObject({ ownerId: ada.userId, invalidatedBy: bob.userId, content: 'Invoices go out on the first of the month.' });
   });
 
+  it('holds rules 1 and 3 for the writer and the reader, and lets the writer close another member\'s loop in their own name', async () => {
+    const loop = (p: Person, content: string) =>
+      call<{ memory: { id: string } }>(p.client, 'remember', { content, scope: `project:${project.id}`, loop: true, on_duplicate: 'store_anyway' });
+    const adas = (await loop(ada, 'Renew the TLS certificate before March.')).ok.memory.id;
+    const adasOther = (await loop(ada, 'Rotate the webhook secret.')).ok.memory.id;
+    const bobs = (await remember(bob, 'Chargebacks go to the finance inbox.')).ok.memory.id;
+    const cys = (await remember(cy, 'Cy reads the billing notes on Mondays.', 'personal')).ok.memory.id;
+    const write = (p: Person, id: string, set: Partial<typeof memories.$inferInsert>) =>
+      h.deps.database.asUser({ userId: p.userId }, (tx) => tx.update(memories).set(set).where(eq(memories.id, id)).returning({ id: memories.id }));
+    const refused = { code: 'forbidden', details: { sqlstate: '42501' } };
+    const rowOf = async (id: string) => (await h.deps.database.db.select().from(memories).where(eq(memories.id, id)))[0]!;
+
+    // Rule 1: no one changes owner_id, id or created_at; not on their own memory, not on another member's.
+    const identity = (other: Person): Partial<typeof memories.$inferInsert>[] => [
+      { ownerId: other.userId },
+      { id: randomUUID() },
+      { createdAt: new Date('2020-01-01T00:00:00Z') },
+    ];
+    for (const [who, id, other, what] of [
+      [bob, bobs, ada, 'the writer on their own'],
+      [bob, adas, bob, "the writer on the owner's"],
+      [cy, cys, ada, 'the reader on their own'],
+      [cy, adas, cy, "the reader on the owner's"],
+      [ada, adas, bob, 'the owner on their own'],
+    ] as const) {
+      for (const set of identity(other)) await expect(write(who, id, set), `${what}: ${Object.keys(set)[0]}`).rejects.toMatchObject(refused);
+    }
+    expect(await rowOf(adas)).toMatchObject({ ownerId: ada.userId, invalidatedAt: null });
+
+    // Rule 3: naming someone else as the one who shared or retired, on one's own memory or another's.
+    await expect(write(bob, bobs, { sharedBy: ada.userId })).rejects.toMatchObject(refused);
+    await expect(write(cy, cys, { sharedBy: ada.userId })).rejects.toMatchObject(refused);
+    await expect(write(cy, cys, { invalidatedAt: new Date(), invalidatedBy: bob.userId })).rejects.toMatchObject(refused);
+    await expect(write(bob, adas, { invalidatedAt: new Date(), invalidatedBy: cy.userId })).rejects.toMatchObject(refused);
+
+    // Retiring another member's shared loop: the writer may, in their own name; the reader may not.
+    const byReader = await call(cy.client, 'close_loop', { id: adas, resolution: 'renewed' });
+    expect(byReader.error?.code).toBe('forbidden');
+    expect((await rowOf(adas)).invalidatedAt).toBeNull();
+    const byWriter = await call<{ memory: { id: string } }>(bob.client, 'close_loop', { id: adas, resolution: 'renewed until 2027' });
+    expect(byWriter.error).toBeUndefined();
+    expect(await rowOf(adas)).toMatchObject({ ownerId: ada.userId, invalidatedBy: bob.userId, loopState: 'closed' });
+    // And straight through the database API, as the tools do it: retired in the writer's own name.
+    expect(await write(bob, adasOther, { invalidatedAt: new Date(), invalidatedBy: bob.userId })).toEqual([{ id: adasOther }]);
+    expect(await rowOf(adasOther)).toMatchObject({ ownerId: ada.userId, invalidatedBy: bob.userId, content: 'Rotate the webhook secret.' });
+  });
+
   it('changes a role: the reader made writer writes, the writer made reader no longer does', async () => {
     const up = await request<{ member: MemberBody }>(h, 'PATCH', `/account/projects/${project.id}/members/${cy.userId}`, {
       token: ada.session,
@@ -160,8 +208,8 @@ describe('sharing by email with accounts here', () => {
     const live = await h.deps.database.db
       .select({ id: memories.id })
       .from(memories)
-      .where(and(eq(memories.scopeId, project.scopeId)));
-    expect(listed).toMatchObject({ name: 'Billing Service', role: 'writer', members: 3, memories: live.length - 1, cards: 1, open_cards: 1 });
+      .where(and(eq(memories.scopeId, project.scopeId), isNull(memories.invalidatedAt)));
+    expect(listed).toMatchObject({ name: 'Billing Service', role: 'writer', members: 3, memories: live.length, cards: 1, open_cards: 1 });
     expect(Date.parse(listed.last_activity_at)).toBeGreaterThan(Date.now() - 60_000);
     expect((await request<{ projects: ProjectBody[] }>(h, 'GET', '/account/projects', { token: eve.session })).body.projects).toEqual([]);
   });
