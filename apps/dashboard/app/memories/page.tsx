@@ -7,6 +7,7 @@ import { pagesApi, type MemoryFilters } from '../../lib/api/data-pages';
 import { dataOr, isFailure } from '../../lib/page-result';
 import { param, type SearchParams } from '../../lib/search-params';
 import { requireToken } from '../../lib/session';
+import { BulkForm } from './bulk-form';
 import { MemoryRow } from './memory-row';
 import { STATE_CHOICES } from './memory-state';
 
@@ -125,7 +126,7 @@ export default async function MemoriesPage({ searchParams }: { searchParams: Pro
         ) : list.memories.length === 0 ? (
           <p className="muted">{filtered ? 'No memory matches.' : 'No memories yet. Your agents write them as they work.'}</p>
         ) : (
-          <form method="post" action="/memories/bulk" aria-label="Selected memories">
+          <BulkForm>
             <input type="hidden" name="back" value={back} />
             <p className="muted" aria-live="polite">
               {list.memories.length} shown{list.more_unsearched ? '; more match: narrow the search or the filters to see them' : ''}.
@@ -186,7 +187,7 @@ export default async function MemoriesPage({ searchParams }: { searchParams: Pro
                 Export as JSON
               </button>
             </fieldset>
-          </form>
+          </BulkForm>
         )}
       </main>
     </>
