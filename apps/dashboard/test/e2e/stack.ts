@@ -33,6 +33,8 @@ export interface Stack extends StackInfo {
 export interface DedicatedStack extends Stack {
   /** Stops the server and starts it again over the same data directory, port and PUBLIC_URL. */
   restartServer(): Promise<void>;
+  /** Stops the server alone, the dashboard left running: a memory server that went away mid-use. */
+  stopServer(): Promise<void>;
   /** Runs `svc <args>` against this stack's data (through the running server's local channel); its output, or a throw. */
   cli(args: string[]): Promise<string>;
 }
@@ -129,7 +131,8 @@ export async function startDedicatedStack(emails: string[], built: Promise<void>
       if (done.code !== 0) throw new Error(`svc ${args.join(' ')} failed:\n${done.output}`);
       return done.output;
     };
-    return { serverUrl, dashboardUrl, password: PASSWORD, passwords, close, restartServer, cli };
+    const stopServer = () => stop(server);
+    return { serverUrl, dashboardUrl, password: PASSWORD, passwords, close, restartServer, stopServer, cli };
   } catch (err) {
     await built.catch(() => undefined);
     await close();
