@@ -6,12 +6,18 @@ import { openAccount } from '../../lib/account-action';
 import { failureText } from '../../lib/page-result';
 import { dropSession } from '../../lib/session';
 
+/** Revokes every session of one client (its row on the page); a session without a client by its own id. */
 export async function revokeAgent(form: FormData): Promise<void> {
   const opened = await openAccount('/settings');
   if (!opened.ok) throw new Error(opened.error);
-  const id = z.string().min(1).max(200).safeParse(form.get('session_id'));
-  if (!id.success) redirect('/settings');
-  const revoked = await opened.api.revokeAgent(id.data);
+  const text = z.string().min(1).max(200);
+  const client = text.safeParse(form.get('client_id'));
+  const session = text.safeParse(form.get('session_id'));
+  const revoked = client.success
+    ? await opened.api.revokeClient(client.data)
+    : session.success
+      ? await opened.api.revokeAgent(session.data)
+      : redirect('/settings');
   redirect(revoked.ok || revoked.status === 404 ? '/settings?notice=agent_revoked' : '/settings?notice=failed');
 }
 

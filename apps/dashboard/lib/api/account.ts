@@ -65,6 +65,8 @@ export function accountApi(token: string, api: ServerApi = serverApi(token)) {
     agents: () => api.request('GET', '/account/agents', agentsAnswer),
     revokeAgent: (sessionId: string) =>
       api.request('DELETE', `/account/agents/${encodeURIComponent(sessionId)}`, noContent),
+    revokeClient: (clientId: string) =>
+      api.request('DELETE', `/account/agents/clients/${encodeURIComponent(clientId)}`, noContent),
     tokens: () => api.request('GET', '/account/tokens', tokensAnswer),
     createToken: (name: string, expiresInDays?: number) =>
       api.request('POST', '/account/tokens', tokenMade, { name, expires_in_days: expiresInDays }),

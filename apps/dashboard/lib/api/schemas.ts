@@ -60,16 +60,19 @@ export const authorizationAnswer = z.union([
 ]);
 export const consentAnswer = z.object({ redirect_to: z.url() });
 
+/** One connected application: every session its consents opened, grouped by client (decisions-accounts.md). */
 export const connectedAgent = z
   .object({
-    session_id: z.string().optional(),
-    id: z.string().optional(),
-    client_name: z.string().nullish(),
-    client_id: z.string().nullish(),
-    created_at: z.string().nullish(),
-    last_used_at: z.string().nullish(),
-    redirect_hosts: z.array(z.string()).default([]),
-    registered_at: z.string().nullish(),
+    client_id: z.string().nullable(),
+    client_name: z.string().nullable(),
+    redirect_hosts: z.array(z.string()),
+    registered_at: z.string().nullable(),
+    sessions: z.number(),
+    session_ids: z.array(z.string()),
+    first_connected_at: z.string(),
+    last_connected_at: z.string(),
+    /** Null until one of its access tokens was accepted. */
+    last_used_at: z.string().nullable(),
   })
   .loose();
 export type ConnectedAgent = z.infer<typeof connectedAgent>;

@@ -1,7 +1,7 @@
 // First run end to end on an instance with no account: /setup makes the owner, tokens (the CLI's and the
-// dashboard's), an agent told apart by its redirect host with a real last use, invitations, keyboard use,
+// dashboard's), an agent listed once per client with a real last use, invitations, keyboard use,
 // the styled error pages; axe-core finds no serious violation on any of them (sign-in included).
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './accessibility';
 import { alerts, e2eStack, launchChromium, newPage, screenshot, startOwnStack, where } from './harness';
@@ -117,28 +117,59 @@ describe.skipIf(!e2eStack())('first run, tokens, agents and invitations', () => 
     expect((await postMcp(stack.serverUrl, token)).status).toBe(401);
   });
 
-  it('shows a connected agent by its registered name and redirect host, with its last use', async () => {
+  it('lists a connected agent once per client, "never used" until its first call, and revokes all its sessions at once', async () => {
     const pages: LoopbackPages = await startLoopbackPages();
     try {
       const callback = `http://127.0.0.1:${pages.port}/callback`;
-      const clientId = await registerClient(stack.serverUrl, [callback]);
-      const auth = authorization(stack.serverUrl, clientId, callback);
-      await page.goto(auth.url);
-      await page.getByRole('button', { name: 'Allow' }).click();
-      await page.waitForURL((url) => url.href.startsWith(callback));
-      const code = new URL(page.url()).searchParams.get('code') ?? '';
-      const agent = await mcpClient(stack.serverUrl, await exchangeCode(stack.serverUrl, clientId, auth, code));
-      await agent.listTools();
-      await agent.close();
+      /** Allows the client (the screen is skipped once it was allowed) and returns its access token. */
+      const connect = async (clientId: string) => {
+        const auth = authorization(stack.serverUrl, clientId, callback);
+        await page.goto(auth.url);
+        if (new URL(page.url()).pathname === '/oauth/consent') {
+          await expectAccessible(page);
+          await page.getByRole('button', { name: 'Allow' }).click();
+        }
+        await page.waitForURL((url) => url.href.startsWith(callback));
+        return exchangeCode(stack.serverUrl, clientId, auth, new URL(page.url()).searchParams.get('code') ?? '');
+      };
+      const cells = async (row: Locator) => row.getByRole('cell').allTextContents();
+      const first = await registerClient(stack.serverUrl, [callback]);
+      const token = await connect(first);
 
       await page.goto(`${stack.dashboardUrl}/settings`);
-      const row = page.getByTestId('agents').getByRole('row').filter({ hasText: 'E2E agent' });
-      await row.waitFor();
-      expect(await row.textContent()).toContain(`returns to 127.0.0.1:${pages.port}`);
-      expect(await row.textContent()).toMatch(/registered \d+ \w+ \d{4}/);
-      expect(await row.getByRole('cell').nth(2).textContent()).toMatch(/UTC$/);
+      const rows = page.getByTestId('agents').getByRole('row').filter({ hasText: 'E2E agent' });
+      await rows.first().waitFor();
+      const [agent, sessions, lastUsed] = await cells(rows.first());
+      expect(agent).toContain(`client ${first.slice(0, 8)}`);
+      expect(agent).toContain(`returns to 127.0.0.1:${pages.port}`);
+      expect(agent).toMatch(/registered \d+ \w+ \d{4}/);
+      expect(sessions).toMatch(/^1latest .* UTC$/);
+      // Connected is not used: the time appears with the first call through its token.
+      expect(lastUsed).toBe('never used');
+      const client = await mcpClient(stack.serverUrl, token);
+      await client.listTools();
+      await client.close();
+      await page.reload();
+      const used = (await cells(rows.first()))[2];
+      expect(used).toMatch(/^\d+ \w+ \d{4}, \d\d:\d\d UTC$/);
+
+      // Allowed again (a new session) it stays one row; another registration of the same name is a row of its own, told apart by its id.
+      const again = await connect(first);
+      const second = await registerClient(stack.serverUrl, [callback]);
+      await connect(second);
+      await page.goto(`${stack.dashboardUrl}/settings`);
+      expect(await rows.count()).toBe(2);
+      const mine = rows.filter({ hasText: `client ${first.slice(0, 8)}` });
+      expect((await cells(mine))[1]).toMatch(/^2latest/);
+      expect((await cells(mine))[2]).toBe(used);
+      expect((await cells(rows.filter({ hasText: `client ${second.slice(0, 8)}` })))[2]).toBe('never used');
       await expectAccessible(page);
       await screenshot(page, 'settings-agents');
+
+      await mine.getByRole('button', { name: /^Revoke E2E agent/ }).click();
+      await page.getByText('The agent was disconnected.').waitFor();
+      expect(await rows.count()).toBe(1);
+      for (const ended of [token, again]) expect((await postMcp(stack.serverUrl, ended)).status).toBe(401);
     } finally {
       await pages.close();
     }
