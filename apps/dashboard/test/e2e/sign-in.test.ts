@@ -1,6 +1,7 @@
 // Password sign-in, the proxy's answers without a session, sign-out, the cookie guard and the disabled upload.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './accessibility';
 import { E2E_USERS, alerts, e2eStack, launchChromium, newPage, screenshot, submitSignIn, where } from './harness';
 
 const stack = e2eStack();
@@ -53,6 +54,9 @@ describe.skipIf(!stack)('sign-in', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false, path: '/' });
     expect(cookie!.value).toMatch(/^svs_/);
     expect(await page.evaluate(() => document.cookie)).not.toContain('svs_');
+    await page.getByRole('heading', { level: 1, name: 'Rules' }).waitFor();
+    expect(await seriousViolations(page), '/rules').toEqual([]);
+    await screenshot(page, 'rules');
 
     for (const [link, heading] of [
       ['Memories', 'Memories'],
@@ -63,6 +67,7 @@ describe.skipIf(!stack)('sign-in', () => {
       await page.getByRole('navigation').getByRole('link', { name: link, exact: true }).click();
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect(await alerts(page).count()).toBe(0);
+      expect(await seriousViolations(page), link).toEqual([]);
     }
 
     await page.getByRole('navigation').getByRole('button', { name: 'Sign out' }).click();
