@@ -132,6 +132,7 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   const healthAnswer = dataOr(health, here);
   if (isFailure(answer)) return <DataPage path="/usage" title="Usage" failure={answer} />;
   const now = Date.now();
+  const busyDays = answer.daily.filter((d) => d.calls > 0).reverse();
   return (
     <DataPage path="/usage" title={`Usage, last ${answer.days} days`}>
       <p data-testid="usage-total">
@@ -146,7 +147,14 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
       <DataTable rows={answer.by_tool} columns={['tool', 'calls', 'errors']} />
       <details>
         <summary>By day</summary>
-        <DataTable rows={[...answer.daily].reverse()} columns={['date', 'calls', 'errors']} />
+        {/* The chart keeps every day of the window; the table lists only the days something happened. */}
+        {busyDays.length === 0 ? (
+          <p className="muted" data-testid="no-calls">
+            No tool was called in these {answer.days} days.
+          </p>
+        ) : (
+          <DataTable rows={busyDays} columns={['date', 'calls', 'errors']} />
+        )}
       </details>
       {isFailure(healthAnswer) ? <FailureNote failure={healthAnswer} /> : <Health health={healthAnswer} now={now} />}
     </DataPage>

@@ -7,6 +7,8 @@ import { e2eStack, launchChromium, newPage, screenshot, signIn, startOwnStack } 
 import type { DedicatedStack } from './stack';
 
 const EMAIL = 'usage@example.com';
+/** A second account: not the instance's owner, and no calls of its own. */
+const OTHER = 'usage-second@example.com';
 
 describe.skipIf(!e2eStack())('usage page', () => {
   let stack: DedicatedStack;
@@ -15,7 +17,7 @@ describe.skipIf(!e2eStack())('usage page', () => {
   let page: Page;
 
   beforeAll(async () => {
-    stack = await startOwnStack([EMAIL]);
+    stack = await startOwnStack([EMAIL, OTHER]);
     agent = await connectAgent(stack, EMAIL);
     for (const content of ['The build uses pnpm.', 'The linter is ESLint 9.', 'Tests run in vitest.']) {
       await agent.tool('remember', { content, scope: 'personal' });
@@ -60,6 +62,12 @@ describe.skipIf(!e2eStack())('usage page', () => {
     expect(Math.min(...ys)).toBe(ys.at(-1));
     expect(await chart.locator('desc').textContent()).toContain('remember: 4; recall: 2');
     expect(await page.getByRole('row', { name: /remember/ }).getByRole('cell').allTextContents()).toEqual(['remember', '4', '1']);
+    // The folded table by day lists only the day with calls, not thirty rows of zeros.
+    const byDay = page.locator('details').filter({ hasText: 'By day' });
+    await byDay.locator('summary').click();
+    const days = byDay.locator('tbody tr');
+    expect(await days.count()).toBe(1);
+    expect(await days.first().locator('td').allTextContents()).toEqual([new Date().toISOString().slice(0, 10), '6', '1']);
   });
 
   it('shows the jobs, the latest backup, the alarms, and that no language model is configured', async () => {
@@ -70,5 +78,19 @@ describe.skipIf(!e2eStack())('usage page', () => {
     expect(await jobs.getByRole('row', { name: /usage-upkeep/ }).getByRole('cell').nth(1).textContent()).toBe('10 0 * * *');
     await screenshot(page, 'usage');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('shows a second account its own empty usage, and jobs, backups and alarms only to the owner', async () => {
+    const second = await newPage(browser);
+    await signIn(second, stack, OTHER);
+    await second.goto(`${stack.dashboardUrl}/usage`);
+    expect(await second.getByTestId('usage-total').textContent()).toBe('0 tool calls, 0 of them failed.');
+    await second.locator('details summary').filter({ hasText: 'By day' }).click();
+    expect(await second.getByTestId('no-calls').textContent()).toBe('No tool was called in these 30 days.');
+    expect(await second.getByTestId('operator-only').textContent()).toBe('Shown to the owner of this instance.');
+    for (const owners of ['jobs', 'latest-backup', 'alarms']) expect(await second.getByTestId(owners).count(), owners).toBe(0);
+    await screenshot(second, 'usage-second-account');
+    expect(await seriousViolations(second)).toEqual([]);
+    await second.context().close();
   });
 });
