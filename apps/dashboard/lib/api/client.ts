@@ -7,7 +7,7 @@ export type ApiFailure = {
   /** The contract's code, the flat OAuth `error`, or `unreachable` when the server did not answer. */
   code: string;
   message: string;
-  /** From `Retry-After` on a 429: how long the wait really is (a lockout lasts 15 minutes, not one). */
+  /** From `Retry-After` on a 429: how long the wait really is (a lockout lasts until 15 minutes after the first failure, not a minute). */
   retryAfterSeconds?: number;
   /** The contract error's `details` (e.g. `reason: 'code_reused'`), when the server gave any. */
   details?: Record<string, unknown>;

@@ -2,7 +2,11 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { createLimiter, type LimiterDeps } from '../http/limiter-store';
 
-/** Ten wrong passwords for one address, then a quarter of an hour's wait. */
+/**
+ * Ten wrong passwords for one address within a window of 15 minutes that opens at the first
+ * failure; the lock lasts until that window closes (a fixed window: at most 15 minutes, less when
+ * the ten failures were spread out). A right password clears the count.
+ */
 export const FAILED_LOGINS_ALLOWED = 10;
 export const FAILED_LOGIN_WINDOW_SECONDS = 15 * 60;
 
@@ -19,7 +23,7 @@ export function createLoginAttempts(deps: LimiterDeps): LoginAttempts {
 }
 
 /**
- * Wrong second-factor codes counted per account, with the same ten-then-fifteen-minutes rule: a
+ * Wrong second-factor codes counted per account, by the same ten-in-a-15-minute-window rule: a
  * six-digit code would otherwise fall to guessing at the per-person request rate. Keyed by user id.
  */
 export function createCodeAttempts(deps: LimiterDeps): LoginAttempts {
