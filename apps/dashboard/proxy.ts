@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { errorBody, fail, type ServiceError } from '@svc/errors';
 import { accountApi } from './lib/api/account';
 import { cookiesToClear } from './lib/cookie-guard';
-import { isNavigation } from './lib/navigation';
+import { isNavigation, showsPage } from './lib/navigation';
 import { outageHtml } from './lib/outage-page';
 import { nextOf, withNext } from './lib/safe-next';
 import { SESSION_COOKIE } from './lib/session-cookie';
@@ -44,13 +44,13 @@ export async function proxy(request: NextRequest): Promise<Response> {
     case 'forbidden':
       return refuse(fail.forbidden('An agent session cannot use the dashboard'));
     case 'busy':
-      return stopped(navigation, 429, {
+      return stopped(showsPage(request), 429, {
         title: 'Too many requests',
         body: 'Too many requests in the last minute; wait a moment and reload.',
         retryAfter: 30,
       });
     case 'unavailable':
-      return stopped(navigation, 503, {
+      return stopped(showsPage(request), 503, {
         title: 'The memory service is unavailable',
         body: 'The memory server cannot be reached; it may be restarting. Try again shortly.',
         retryAfter: 5,

@@ -1,7 +1,9 @@
-// The styled error page (app/error.tsx) in Chromium: the memory server stops after a page loaded, and a form sent from it fails.
+// The styled failure pages in Chromium when the memory server stops after a page loaded: app/error.tsx for a
+// form sent as a server action, the "service unavailable" page for a plain form's post.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './accessibility';
+import { connectAgent } from './agent';
 import { e2eStack, launchChromium, newPage, screenshot, signIn, startOwnStack } from './harness';
 import type { DedicatedStack } from './stack';
 
@@ -14,6 +16,9 @@ describe.skipIf(!e2eStack())('the error page', () => {
 
   beforeAll(async () => {
     [stack, browser] = await Promise.all([startOwnStack([EMAIL]), launchChromium()]);
+    const agent = await connectAgent(stack, EMAIL);
+    await agent.tool('remember', { content: 'The invoices go out on the first.', scope: 'personal' });
+    await agent.close();
     page = await newPage(browser);
     await signIn(page, stack, EMAIL);
   });
@@ -42,5 +47,18 @@ describe.skipIf(!e2eStack())('the error page', () => {
     await page.getByRole('link', { name: 'Go to your memories' }).click();
     await page.waitForURL((url) => url.pathname === '/memories');
     await page.getByRole('heading', { level: 1, name: 'Memories' }).waitFor();
+  });
+
+  it('answers a plain form posted while the server is away with the styled "service unavailable" page', async () => {
+    await page.goto(`${stack.dashboardUrl}/memories`);
+    await page.getByTestId('memory-row').getByRole('checkbox').check();
+    await stack.stopServer();
+    const answer = page.waitForResponse((res) => new URL(res.url()).pathname === '/memories/bulk');
+    await page.getByRole('button', { name: 'Forget', exact: true }).last().click();
+    expect((await answer).status()).toBe(503);
+    await page.getByRole('heading', { name: 'The memory service is unavailable' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'service-unavailable-form-post');
+    await stack.restartServer();
   });
 });
