@@ -10,6 +10,10 @@ describe('looksLikeSecretValue', () => {
     's3cr3t-pass',
     fake('hex', 40, '0123456789abcdef'),
     'correct horse battery staple',
+    // Three x in a row by chance inside random base64 (an Azure account key of the corpus).
+    'X74xJkYGIee30LTZh2g11Wk0YEMCKvxK5cCtyu00Et6eacrYze5V7lnIlij6XXxooKH2rTQBzSy+h03tPf60ic==',
+    // Random letters split by an underscore: not a resource name.
+    'lVdWFKvzHkD_FqjC',
   ])('accepts %s', (value) => {
     expect(looksLikeSecretValue(value)).toBe(true);
   });
