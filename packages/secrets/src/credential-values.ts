@@ -2,16 +2,18 @@
 // Generic detectors see every `key: value` in prose and code, so each check here exists to keep
 // placeholders, code expressions and references out: a false positive blocks a user's memory.
 
-/** `x{3,}` only as a filler (`sk_live_xxx`, `xxx-xxx`, `AKIAxxxxxxxx`): at an edge of the value or
- *  of a word, or six long. Inside a random key ("…6XXxoo…" of base64) a run of three is chance. */
+/** `x{3,}` only as a filler (`sk_live_xxx`, `xxx-xxx`, `AKIAxxxxxxxx`): a whole part of the value
+ *  between separators or edges, or six long. Inside a random key (`…6XXxoo…` of base64) or at its
+ *  start (`xXx30n…`) a run of three is chance. */
 const PLACEHOLDER =
-  /[<>{}]|^\$|\$[({]|(?:^|[^a-z0-9])x{3,}|x{3,}(?:$|[^a-z0-9])|x{6,}|\*{3,}|\.{3}|•|change.?me|example|placeholder|your[_-]|redacted|dummy|sample|(?:secret|password|token|key)[_-]?here/i;
+  /[<>{}]|^\$|\$[({]|(?:^|[^a-z0-9])x{3,}(?:$|[^a-z0-9])|x{6,}|\*{3,}|\.{3}|•|change.?me|example|placeholder|your[_-]|redacted|dummy|sample|(?:secret|password|token|key)[_-]?here/i;
 
 const PLACEHOLDER_WORD =
   /^(?:null|none|nil|undefined|true|false|string|number|required|optional|empty|hidden|masked|pass(?:word|wd)?|secret|pwd|token|letmein|hunter2|admin|root|test(?:ing)?|default)$/i;
 
-/** `%DB_PASSWORD%`: a Windows environment reference (upper case, so `%k%` inside a password is not). */
-const WINDOWS_VARIABLE = /%[A-Z][A-Z0-9_]+%/;
+/** `%DB_PASSWORD%`: a Windows environment reference (upper case, so `%k%` inside a password is not),
+ *  standing apart (`%APPDATA%\\key`): `Nr5GQH%HN8%ghp…`, glued to letters, is a password's symbols. */
+const WINDOWS_VARIABLE = /(?:^|[^A-Za-z0-9])%[A-Z][A-Z0-9_]+%(?![A-Za-z0-9])/;
 
 /** Function calls, indexing and member access (`os.environ["X"]`, `req.headers.authorization`,
  *  `env.BACKUP_S3_SECRET_ACCESS_KEY`): every dotted part is a name, upper snake or letters with at
