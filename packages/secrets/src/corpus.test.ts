@@ -101,7 +101,7 @@ describe('benign corpus', () => {
   });
 
   const turns = locomoTurns();
-  it.skipIf(locomoCheckMode(turns) === 'skip')('refuses none of the LoCoMo dev turns', async () => {
+  it.skipIf(locomoCheckMode(turns, process.env) === 'skip')('refuses none of the LoCoMo dev turns', async () => {
     if (turns === null) throw new Error(`CI needs the LoCoMo dev turns at ${LOCOMO_DEV_PATH}; the check cannot be skipped there`);
     const refused: string[] = [];
     for (const text of turns) {
