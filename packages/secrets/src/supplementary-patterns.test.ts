@@ -72,6 +72,16 @@ describe('detectSupplementary', () => {
     expect(spans(`export PGPASSWORD='${value}'`)).toEqual([['CREDENTIAL_ASSIGNMENT', value]]);
   });
 
+  it('reads a name that goes on past its key word only with a word for the value itself', () => {
+    const value = fake('suffix', 22);
+    for (const text of [`DB_PASSWORD_PROD=${value}`, `API_TOKEN_VALUE=${value}`, `secret_b64: ${value}`, `dbPasswordProd = "${value}"`, `api_key_2=${value}`]) {
+      expect(spans(text), text).toEqual([[expect.any(String), value]]);
+    }
+    for (const text of [`token_count: ${value}`, `secret_name: ${value}`, `key_id: ${value}`, `password_hash=${value}`]) {
+      expect(spans(text), text).toEqual([]);
+    }
+  });
+
   it('reads pass and pw as a whole name or after a separator, never inside a word', () => {
     const value = fake('pass', 22);
     for (const text of [`SMTP_PASS=${value}`, `DB_PW=${value}`, `pass: ${value}`, `user=bob pass=${value}`, `redis_pass: "${value}"`]) {

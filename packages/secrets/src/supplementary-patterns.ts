@@ -38,6 +38,13 @@ const AUTHORIZATION_HEADER =
 
 const VALUE = String.raw`\s*(?::=|=>|[:=])\s*(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"'\x60,;&](?:[^\s"'\x60,;&]|&(?![\w.-]+=)){0,255}))`;
 
+/** What may follow the key word and still name the credential itself (`DB_PASSWORD_PROD`,
+ *  `API_TOKEN_VALUE`, `secret_b64`): its encoding, its environment or its generation. gitleaks lets
+ *  any 20 characters follow; a closed list keeps `token_count`, `key_id`, `secret_name` harmless. */
+const SUFFIX_WORDS = String.raw`value|val|b64|base64|hex|raw|data|str|string|plain|plaintext|bytes|enc|encoded|live|prod|production|staging|stage|dev|new|old|current|backup|secondary|v\d|\d`;
+const SUFFIX = String.raw`(?:[_.-](?:${SUFFIX_WORDS}))?`;
+const CAMEL_SUFFIX = String.raw`(?:Value|Val|B64|Base64|Hex|Raw|Data|Str|String|Plain|Plaintext|Bytes|Enc|Encoded|Live|Prod|Production|Staging|Stage|Dev|New|Old|Current|Backup|Secondary|V\d|\d)?`;
+
 /** `password = "…"`, `client_secret: …`, `DB_PASSWORD=…`: the generic assignment the preset
  *  only checks for AWS. Needs a separator and a value that passes `looksLikeSecretValue`. As in
  *  gitleaks' generic-api-key, the key word may end a longer name without a separator before it
@@ -46,7 +53,7 @@ const VALUE = String.raw`\s*(?::=|=>|[:=])\s*(?:"([^"\n]{1,256})"|'([^'\n]{1,256
  *  whole name or after a separator (`SMTP_PASS`, `db_pw`, `pass:`), never inside a word
  *  (`bypass`, `compass`). */
 const ASSIGNMENT = new RegExp(
-  String.raw`(?<![\w.-])(?:[\w.-]*?(?:password|passwd|pwd|passphrase|secret|credentials?|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|account[_-]?key|auth[_-]?key|(?:auth|access|refresh|api|bearer|session|bot|app|service|deploy|personal|oauth|webhook|admin|integration)[_-]?token)|(?:[\w.-]*?[_.-])?(?:pass|pw))["']?(?![\w-])` +
+  String.raw`(?<![\w.-])(?:[\w.-]*?(?:password|passwd|pwd|passphrase|secret|credentials?|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|account[_-]?key|auth[_-]?key|(?:auth|access|refresh|api|bearer|session|bot|app|service|deploy|personal|oauth|webhook|admin|integration)[_-]?token)|(?:[\w.-]*?[_.-])?(?:pass|pw))${SUFFIX}["']?(?![\w-])` +
     VALUE,
   'dgi',
 );
@@ -54,7 +61,7 @@ const ASSIGNMENT = new RegExp(
 /** The same names in camelCase or PascalCase (`twilioAuthToken = "…"`, `DbPassword: …`, `smtpPass`), as code,
  *  JSON and struct literals write them. */
 const CAMEL_ASSIGNMENT = new RegExp(
-  String.raw`(?<![\w.-])[A-Za-z][a-zA-Z0-9]*?(?:Password|Passwd|Pwd|Passphrase|Pass|Pw|Secret|ApiKey|AccessKey|SecretKey|PrivateKey|AccountKey|AuthKey|KeyBase|SigningKey|EncryptionKey|MasterKey|Credentials?|(?:Auth|Access|Refresh|Api|Bearer|Session|Bot|App|Service|Deploy|Oauth|Webhook|Admin|Integration)Token)["']?(?![\w-])` +
+  String.raw`(?<![\w.-])[A-Za-z][a-zA-Z0-9]*?(?:Password|Passwd|Pwd|Passphrase|Pass|Pw|Secret|ApiKey|AccessKey|SecretKey|PrivateKey|AccountKey|AuthKey|KeyBase|SigningKey|EncryptionKey|MasterKey|Credentials?|(?:Auth|Access|Refresh|Api|Bearer|Session|Bot|App|Service|Deploy|Oauth|Webhook|Admin|Integration)Token)${CAMEL_SUFFIX}["']?(?![\w-])` +
     VALUE,
   'dg',
 );
@@ -64,7 +71,7 @@ const CAMEL_ASSIGNMENT = new RegExp(
  *  `token`, `key`, `secret` and `creds` may end a longer name without a separator (`MYTOKEN`,
  *  `masterkey`); the short `auth`, `sig` and `pat` need one (`compat`, `oauth` are words). */
 const GENERIC_SECRET = new RegExp(
-  String.raw`(?<![\w.-])([\w-]*?(?:token|key|secret|creds?)|(?:[\w-]*?[_.-])?(?:auth|sig(?:nature)?|pat))["']?(?![\w-])` + VALUE,
+  String.raw`(?<![\w.-])((?:[\w-]*?(?:token|key|secret|creds?)|(?:[\w-]*?[_.-])?(?:auth|sig(?:nature)?|pat))${SUFFIX})["']?(?![\w-])` + VALUE,
   'dgi',
 );
 
@@ -79,8 +86,10 @@ const NAME_VALUE_PAIR =
   /\bname:[ \t]*["']?([A-Za-z][\w.-]{0,80})["']?[ \t]*\r?\n[ \t]*value:[ \t]*(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"'#][^\s"']{0,255}))/dg;
 
 /** A credential's name in any case style: the last word says what it holds. */
-const CREDENTIAL_NAME =
-  /(?:^|[_.-]|[a-z](?=[A-Z]))(?:pass(?:word|wd|phrase)?|pwd|pw|secret|token|key|credentials?|auth|pat)(?:[_.-]?base)?$/i;
+const CREDENTIAL_NAME = new RegExp(
+  String.raw`(?:^|[_.-]|[a-z](?=[A-Z]))(?:pass(?:word|wd|phrase)?|pwd|pw|secret|token|key|credentials?|auth|pat)(?:[_.-]?base)?(?:[_.-]?(?:${SUFFIX_WORDS}))?$`,
+  'i',
+);
 
 /** Names whose long random values are identifiers, hashes or public keys, not secrets. */
 const HARMLESS_NAME =

@@ -96,6 +96,8 @@ const GENERATED: Readonly<Record<string, readonly Maker[]>> = {
     () => 'bypass: CacheLayerForAdminRequests2\ncompass: NorthNorthEast2024\nmonkey: Curious-George-1941',
     () => 'Boarding pass: seat 14C, gate B22, boards 09:40',
     () => 'machine github.com login dana',
+    // Names that continue past their key word with something other than the credential.
+    (r) => `secret_name: prod-db-credentials\ntoken_count: 4096\nkey_version: 3\nkey_id: ${uuid(r)}`,
     () => 'For the netrc, write machine, login and password on one line each; the password comes from the vault.',
   ],
   'prose about credentials': [

@@ -225,6 +225,7 @@ export const CREDENTIAL_KINDS: readonly CredentialKind[] = [
   k('passwords', 'wifi-password', 'the office wifi', 'password', 'WIFI_PASSWORD', humanPassword),
   k('passwords', 'ldap-bind-pass', 'LDAP', 'bind password', 'LDAP_BIND_PASS', humanPassword),
   k('passwords', 'ftp-pw', 'the FTP server', 'password', 'FTP_PW', (r) => r.chars(16, `${ALNUM}!#%*+-?@^_`)),
+  k('passwords', 'staging-db-password', 'the staging database', 'password', 'DB_PASSWORD_STAGING', humanPassword),
   k('passwords', 'master-key', 'the app', 'master key', 'MASTERKEY', (r) => r.chars(32, B64URL)),
   k('passwords', 'smtp-password', 'SMTP', 'password', 'SMTP_PASSWORD', (r) => r.chars(20, `${ALNUM}!#%*`)),
   k('passwords', 'bearer-token', 'the internal API', 'bearer token', 'API_BEARER_TOKEN', (r) => r.chars(40, B64URL)),
