@@ -27,4 +27,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "docker/healthcheck.mjs", "http://127.0.0.1:3000/healthz"]
 WORKDIR /app/apps/dashboard
-CMD ["node_modules/.bin/next", "start", "-H", "0.0.0.0", "-p", "3000"]
+CMD ["node_modules/.bin/next", "start", "-H", "0.0.0.0", "-p", "3000", "--keepAliveTimeout", "65000"]

@@ -15,6 +15,8 @@ export const ADVERSARIAL: Readonly<Record<string, string>> = {
   'repeated JWT headers': fill('eyJhbGciOiJIUzI1NiJ9.'),
   'repeated URL credentials': fill('https://a:b'),
   'dotted identifiers': fill('a.b-c_d.'),
+  'one name with key words inside': fill('xpasswordtokensecretkey'),
+  'repeated netrc fields': fill('machine h login u account a '),
 };
 
 export async function timeAdversarial(

@@ -48,7 +48,8 @@ const launches = [
   {
     name: 'the dashboard',
     label: '[dashboard]',
-    args: [nextBin, 'start', '-H', dashboardUrl.hostname, '-p', dashboardPort],
+    // Above nginx's 60 s upstream keep-alive (Next's default is Node's 5 s): see docs/contract/decisions-operations.md.
+    args: [nextBin, 'start', '-H', dashboardUrl.hostname, '-p', dashboardPort, '--keepAliveTimeout', '65000'],
     opts: {
       cwd: dashboardDir,
       env: {

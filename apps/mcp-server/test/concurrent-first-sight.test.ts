@@ -1,5 +1,7 @@
-// Many first writes naming one new repository at once make one project and one board, on either database.
-import { listProjectsForUser } from '@svc/db';
+// Many first writes naming one new repository (or entity) at once make one project, one board and
+// one entity, on either database.
+import { entities, listProjectsForUser } from '@svc/db';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { serverWithUsers } from './helpers/fixture';
 import { call } from './helpers/mcp-client';
@@ -36,5 +38,27 @@ describe('first sight of a repository under concurrent writers', () => {
     expect(results.filter((r) => r.error).map((r) => r.error?.message)).toEqual([]);
     expect(new Set(results.map((r) => r.ok.card.board_id)).size).toBe(1);
     expect(await projectsAt(path)).toHaveLength(1);
+  });
+});
+
+describe('first mention of an entity under concurrent writers', () => {
+  it('typed and untyped mentions of one new entity at once make one entity, typed', async () => {
+    const name = 'Quasar Ledger';
+    // Relations in both directions too: each call locks the names it mentions in one order.
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => {
+        const entity = i % 2 === 0 ? { name, type: 'service' } : { name: i % 4 === 1 ? name : name.toUpperCase() };
+        const other = { name: `Caller ${i % 3}` };
+        const relation = i % 3 === 0 ? { from: other, relation: 'uses', to: entity } : { from: entity, relation: 'serves', to: other };
+        return call(fx.users.ada, 'link', { action: 'entities', scope: 'personal', relations: [relation] });
+      }),
+    );
+    expect(results.map((r) => r.error?.message ?? 'ok')).toEqual(Array(12).fill('ok'));
+    const named = await fx.h.deps.database.db
+      .select({ name: entities.name, type: entities.type })
+      .from(entities)
+      .where(sql`lower(${entities.name}) = lower(${name})`);
+    expect(named).toHaveLength(1);
+    expect(named[0]!.type).toBe('service');
   });
 });

@@ -1,4 +1,5 @@
-import { Agent, request } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOKIES_MAX_BYTES, REQUEST_HEADERS_MAX_BYTES, SERVER_TIMEOUT_MS, isRequestId } from '@svc/contract';
 import { NODE_MAX_HEADER_BYTES } from '../src/http/server';
@@ -109,6 +110,38 @@ describe('idle connections', () => {
       expect(h.server.keepAliveTimeout).toBeGreaterThan(60_000);
     } finally {
       agent.destroy();
+    }
+  });
+});
+
+describe('why headersTimeout is not above keep-alive', () => {
+  it('Node refuses a headersTimeout above requestTimeout, the contract\'s 60 s', () => {
+    expect(() => createServer({ requestTimeout: SERVER_TIMEOUT_MS, headersTimeout: SERVER_TIMEOUT_MS + 6_000 })).toThrow(/headersTimeout/);
+  });
+
+  it('an idle keep-alive connection outlives headersTimeout: it counts from a request\'s first byte (scaled: 1 s headers, 3 s keep-alive)', async () => {
+    const server = createServer(
+      { requestTimeout: 1_000, headersTimeout: 1_000, keepAliveTimeout: 3_000, connectionsCheckingInterval: 100 },
+      (_req, res) => res.end('ok'),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      socket.write('GET / HTTP/1.1\r\nHost: a\r\n\r\n');
+      await sleep(2_000); // idle past headersTimeout, within keep-alive
+      socket.write('GET / HTTP/1.1\r\nHost: a\r\n\r\n');
+      await sleep(300);
+      expect(received.match(/HTTP\/1\.1 200/g)).toHaveLength(2);
+      socket.write('GET / HTTP/1.1\r\nHost: a\r\n'); // headers never finished
+      await sleep(1_800);
+      expect(received).toContain('HTTP/1.1 408');
+    } finally {
+      socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

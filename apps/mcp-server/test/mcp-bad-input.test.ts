@@ -1,4 +1,5 @@
 // Malformed requests at /mcp are the caller's mistake: never a 5xx, never -32603, never `internal`.
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serverWithUsers } from './helpers/fixture';
@@ -10,7 +11,7 @@ interface Posted {
   text: string;
 }
 
-async function post(body: string, headers: Record<string, string> = {}, token: string | null = fx.tokens.ada): Promise<Posted> {
+async function post(body: string | Uint8Array, headers: Record<string, string> = {}, token: string | null = fx.tokens.ada): Promise<Posted> {
   const res = await fetch(`${fx.h.url}/mcp`, {
     method: 'POST',
     headers: {
@@ -130,6 +131,45 @@ describe('bodies that are not JSON in UTF-8', () => {
   });
 });
 
+describe('bodies in a content encoding', () => {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  const corrupt = Buffer.from('this is not compressed at all, just text');
+  const compressors: Record<string, (b: Buffer) => Buffer> = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+
+  it.each(Object.keys(compressors))('%s is decoded and served', async (encoding) => {
+    const posted = await post(compressors[encoding]!(Buffer.from(body)), { 'content-encoding': encoding });
+    expect(posted.status).toBe(200);
+    expect(messagesOf(posted.text)[0]).toHaveProperty('result.tools');
+  });
+
+  // zstd was found by the generated test below (its errors are `ZSTD_error_…`, not zlib's `Z_…`).
+  it.each([...Object.keys(compressors), 'zstd'])('a corrupt %s body is 400 validation_failed with the error body', async (encoding) => {
+    const posted = await post(corrupt, { 'content-encoding': encoding });
+    expect(posted.status).toBe(400);
+    const parsed = JSON.parse(posted.text) as { error: { code: string; message: string } };
+    expect(parsed.error).toMatchObject({ code: 'validation_failed', message: `Request body could not be decoded as ${encoding}` });
+  });
+
+  it('a truncated gzip body is 400 validation_failed', async () => {
+    const whole = gzipSync(Buffer.from(body));
+    const posted = await post(whole.subarray(0, whole.length - 12), { 'content-encoding': 'gzip' });
+    expect(posted.status).toBe(400);
+    expect(JSON.parse(posted.text)).toMatchObject({ error: { code: 'validation_failed' } });
+  });
+
+  it.each(['compress', 'x-unknown', 'gzip, br'])('an unsupported encoding (%s) is 400 validation_failed with the error body', async (encoding) => {
+    const posted = await post(body, { 'content-encoding': encoding });
+    expect(posted.status).toBe(400);
+    expect(JSON.parse(posted.text)).toMatchObject({ error: { code: 'validation_failed', message: 'Request body encoding is not supported' } });
+  });
+
+  it.each(Object.keys(compressors))('a corrupt %s body without a token is 401 (authentication comes first)', async (encoding) => {
+    const posted = await post(corrupt, { 'content-encoding': encoding }, null);
+    expect(posted.status).toBe(401);
+    expect(JSON.parse(posted.text)).toMatchObject({ error: { code: 'unauthorized' } });
+  });
+});
+
 // ---- generated JSON-RPC ---------------------------------------------------------------------------
 
 const METHODS = [
@@ -212,6 +252,37 @@ describe('generated JSON-RPC thrown at /mcp with a valid token', () => {
         expect(ourFailure(posted), `${text}\n→ ${posted.status} ${posted.text.slice(0, 500)}`).toBeNull();
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+/** Headers a client may send, well formed or not: printable ASCII only, since fetch refuses the rest. */
+const headerText = fc.stringMatching(/^[\x20-\x7e]{0,30}$/);
+const contentEncoding = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('identity', 'gzip', 'deflate', 'br', 'GZIP', 'zstd', 'compress', 'x-bogus', 'gzip, br', '') },
+  headerText,
+);
+const contentType = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/json; charset', '*/*', '') },
+  headerText,
+);
+const accept = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('application/json, text/event-stream', 'application/json', 'text/event-stream', '*/*', 'text/html', '', 'application/json;q=0, text/event-stream;q=0') },
+  headerText,
+);
+const COMPRESSORS: Record<string, (b: Buffer) => Buffer> = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+
+describe('generated JSON-RPC with generated Content-Encoding, Content-Type and Accept', () => {
+  it('is never answered as our failure (no 5xx, no -32603, no internal)', { timeout: 240_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(body, contentEncoding, contentType, accept, fc.boolean(), async (text, encoding, type, acceptHeader, compress) => {
+        // Half the time the body really is in the encoding named (when it is one zlib knows).
+        const compressor = COMPRESSORS[encoding.trim().toLowerCase()];
+        const sent = compress && compressor ? compressor(Buffer.from(text)) : text;
+        const posted = await post(sent, { 'content-encoding': encoding, 'content-type': type, accept: acceptHeader });
+        expect(ourFailure(posted), `${encoding} | ${type} | ${acceptHeader} | ${compress}: ${text}\n→ ${posted.status} ${posted.text.slice(0, 500)}`).toBeNull();
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -41,7 +41,7 @@ export type WriteRefusedReason = (typeof WRITE_REFUSED_REASONS)[number];
 
 /** Fields whose text is checked for secrets, by tool; a hit is refused with the secret prefix. */
 export const SECRET_GUARDED_FIELDS = {
-  remember: ['content'],
+  remember: ['content', 'tags'],
   card: ['title', 'body', 'no_links', 'no_branch', 'not_landed', 'links[].reason'],
   promote_loop: ['title', 'body', 'no_links', 'no_branch', 'links[].reason'],
   card_log: ['note'],

@@ -6,6 +6,8 @@ import {
   benignCorpus,
   credentialCorpus,
   CREDENTIAL_KINDS,
+  LOCOMO_DEV_PATH,
+  locomoCheckMode,
   locomoTurns,
   type CredentialCase,
 } from './corpus';
@@ -48,12 +50,14 @@ describe('credential corpus', () => {
       }
       expect(error.code).toBe('validation_failed');
       const visible = JSON.stringify({ message: error.message, details: error.details });
-      // Any 8-character window would be a leak; keys are checked along their whole length.
+      // Any 8-character window would be a leak: every one is checked, along the whole secret.
       // Windows of plain words ("access_token$…" formats) may match the kind's own name.
-      for (let i = 0; i + 8 <= c.secret.length; i += 4) {
+      const leaked: string[] = [];
+      for (let i = 0; i + 8 <= c.secret.length; i += 1) {
         const window = c.secret.slice(i, i + 8);
-        if (!/^[a-z_ -]+$/.test(window)) expect(visible, label(c)).not.toContain(window);
+        if (!/^[a-z_ -]+$/.test(window) && visible.includes(window)) leaked.push(window);
       }
+      expect(leaked, label(c)).toEqual([]);
     }
     const rate = 1 - missed.length / cases.length;
     expect(rate, `missed ${missed.length} of ${cases.length}:\n${missed.join('\n')}`).toBeGreaterThanOrEqual(TARGET);
@@ -97,12 +101,27 @@ describe('benign corpus', () => {
   });
 
   const turns = locomoTurns();
-  it.skipIf(turns === null)('refuses none of the LoCoMo dev turns', async () => {
+  it.skipIf(locomoCheckMode(turns, process.env) === 'skip')('refuses none of the LoCoMo dev turns', async () => {
+    if (turns === null) throw new Error(`CI needs the LoCoMo dev turns at ${LOCOMO_DEV_PATH}; the check cannot be skipped there`);
     const refused: string[] = [];
-    for (const text of turns ?? []) {
+    for (const text of turns) {
       if (await refusalOf(text)) refused.push(text.slice(0, 80));
     }
-    expect(turns?.length).toBeGreaterThan(600);
+    expect(turns.length).toBeGreaterThan(600);
     expect(refused).toEqual([]);
+  });
+});
+
+describe('the LoCoMo check', () => {
+  it('runs when the data is there, fails under CI without it, and is skipped only locally', () => {
+    expect(locomoCheckMode(['a turn'], { CI: 'true' })).toBe('run');
+    expect(locomoCheckMode(null, { CI: 'true' })).toBe('fail');
+    expect(locomoCheckMode(null, { CI: '1' })).toBe('fail');
+    expect(locomoCheckMode(null, {})).toBe('skip');
+    expect(locomoCheckMode(null, { CI: 'false' })).toBe('skip');
+  });
+
+  it('finds no data at a path that does not exist', () => {
+    expect(locomoTurns('/nonexistent/locomo-dev.json')).toBeNull();
   });
 });

@@ -10,6 +10,14 @@ describe('looksLikeSecretValue', () => {
     's3cr3t-pass',
     fake('hex', 40, '0123456789abcdef'),
     'correct horse battery staple',
+    // Three x in a row by chance inside random base64 or at the start of a Redis password (corpus).
+    'X74xJkYGIee30LTZh2g11Wk0YEMCKvxK5cCtyu00Et6eacrYze5V7lnIlij6XXxooKH2rTQBzSy+h03tPf60ic==',
+    'xXx30nWjQJLjTDWAUba1S1bAPf9YAXcm',
+    // Percent signs around capitals inside a generated password, not a %VARIABLE%.
+    'Nr5GQH%HN8%ghpJBa7oL',
+    'i-7%EY%4-grMTRyY',
+    // Random letters split by an underscore: not a resource name.
+    'lVdWFKvzHkD_FqjC',
   ])('accepts %s', (value) => {
     expect(looksLikeSecretValue(value)).toBe(true);
   });
@@ -32,6 +40,8 @@ describe('looksLikeSecretValue', () => {
     ['an AWS ARN', 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:x'],
     ['a URL', 'https://vault.acme.io/v1/secret/data/app'],
     ['a resource name', 'prod-db-credentials-2024'],
+    ['a Windows variable', '%DB_PASSWORD%'],
+    ['a Windows variable in a path', '%APPDATA%\\svc\\token2'],
     ['masked', '************'],
     ['an x placeholder', 'sk_live_xxxxxxxxxxxx'],
     ['an ellipsis', 'sk-ant-api03-...'],

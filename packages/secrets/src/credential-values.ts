@@ -2,14 +2,18 @@
 // Generic detectors see every `key: value` in prose and code, so each check here exists to keep
 // placeholders, code expressions and references out: a false positive blocks a user's memory.
 
+/** `x{3,}` only as a filler (`sk_live_xxx`, `xxx-xxx`, `AKIAxxxxxxxx`): a whole part of the value
+ *  between separators or edges, or six long. Inside a random key (`…6XXxoo…` of base64) or at its
+ *  start (`xXx30n…`) a run of three is chance. */
 const PLACEHOLDER =
-  /[<>{}]|^\$|\$[({]|x{3,}|\*{3,}|\.{3}|•|change.?me|example|placeholder|your[_-]|redacted|dummy|sample|(?:secret|password|token|key)[_-]?here/i;
+  /[<>{}]|^\$|\$[({]|(?:^|[^a-z0-9])x{3,}(?:$|[^a-z0-9])|x{6,}|\*{3,}|\.{3}|•|change.?me|example|placeholder|your[_-]|redacted|dummy|sample|(?:secret|password|token|key)[_-]?here/i;
 
 const PLACEHOLDER_WORD =
   /^(?:null|none|nil|undefined|true|false|string|number|required|optional|empty|hidden|masked|pass(?:word|wd)?|secret|pwd|token|letmein|hunter2|admin|root|test(?:ing)?|default)$/i;
 
-/** `%DB_PASSWORD%`: a Windows environment reference (upper case, so `%k%` inside a password is not). */
-const WINDOWS_VARIABLE = /%[A-Z][A-Z0-9_]+%/;
+/** `%DB_PASSWORD%`: a Windows environment reference (upper case, so `%k%` inside a password is not),
+ *  standing apart (`%APPDATA%\\key`): `Nr5GQH%HN8%ghp…`, glued to letters, is a password's symbols. */
+const WINDOWS_VARIABLE = /(?:^|[^A-Za-z0-9])%[A-Z][A-Z0-9_]+%(?![A-Za-z0-9])/;
 
 /** Function calls, indexing and member access (`os.environ["X"]`, `req.headers.authorization`,
  *  `env.BACKUP_S3_SECRET_ACCESS_KEY`): every dotted part is a name, upper snake or letters with at
@@ -28,8 +32,9 @@ const REFERENCE = /^(?:[a-z][a-z0-9+.-]*:\/\/|arn:|op:\/\/|vault:|ssm:|env:|proj
  *  with `/` and `~` starts some client secrets, so a path needs a second separator or an extension. */
 const PATH = /^(?:~|\.{1,2})?[/\\][\w.-]+(?:[/\\][\w.-]*)+$|^(?:~|\.{1,2})?[/\\][\w-]+\.[a-z]{1,5}$/i;
 
-/** `prod-db-credentials-2024`, `my_app.secret`: a resource name, not the secret it names. */
-const NAME_LIKE = /^(?:[a-z]+|\d+)(?:[-_.](?:[a-z]+|\d+))+$/i;
+/** `prod-db-credentials-2024`, `my_app.secret`, `MyApp_Secret`: a resource name, not the secret it
+ *  names. Each part is a word (or a camel-case run of words), so `lVdWFKvzHkD_FqjC` is not. */
+const NAME_LIKE = /^(?:(?:[A-Z]?[a-z]+)+|[A-Z]+|\d+)(?:[-_.](?:(?:[A-Z]?[a-z]+)+|[A-Z]+|\d+))+$/;
 
 function characterClasses(value: string): number {
   return [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z\d]/].filter((re) => re.test(value)).length;
@@ -54,6 +59,8 @@ export function looksLikeSecretValue(raw: string): boolean {
     return false;
   }
   if (/^(.)\1+$/.test(value)) return false;
+  // "my awesome password": words that name what they stand for.
+  if (/\s/.test(value) && /\b(?:pass(?:word|phrase)?|secret|token|key)\b/i.test(value)) return false;
   const classes = characterClasses(value);
   // Long random strings (hex, base64) may mix only two classes; short ones need three.
   return classes >= 3 || (value.length >= 16 && classes >= 2);

@@ -8,9 +8,11 @@ export interface ProseSpan {
   range: [start: number, end: number];
 }
 
-/** A password word, up to 60 characters of the same clause, a verb or sign that states its value. */
+/** A password word, up to 60 characters of the same clause, a verb or sign that states its value.
+ *  Quotes and brackets end the clause: in `pbkdf2(sha256, 'password', 'salt', { c: 524288 })` the
+ *  colon belongs to another key. */
 const PROSE = new RegExp(
-  String.raw`\b(?:pass(?:word|phrase|code|wd)|pwd|wi-?fi key)s?\b[^.\n!?;]{0,60}?` +
+  String.raw`\b(?:pass(?:word|phrase|code|wd)|pwd|wi-?fi key)s?\b[^.\n!?;{}[\]'"]{0,60}?` +
     String.raw`(?:\b(?:is|was|are|were|reads|became)(?:\s+now)?|\b(?:set|changed|reset)\s+to|[:=]|->|→)` +
     String.raw`\s*:?\s+["'“‘\x60]?([^\s"'”’\x60]{4,64})`,
   'dgi',
@@ -32,9 +34,11 @@ const TERMS = new Set([
 
 const TRAILING = /[.,;:!?)\]}]+$/;
 
-/** A word of letters only, a known term, or a number with a unit ("12chars") is not a password. */
+/** A word (letters in the case of words: `bcrypt`, `Vault`, `HTTPS`, `JavaScript`), a known term,
+ *  or a number with a unit ("12chars") is not a password. Letters in random case
+ *  (`qhDZMsdFWeuHBeSY`, a generator's password) are not a word. */
 function isPlainSegment(segment: string): boolean {
-  return /^[A-Za-z]+$/.test(segment) || TERMS.has(segment.toLowerCase()) || /^\d{1,3}[a-z]*$/i.test(segment);
+  return /^(?:(?:[A-Z]?[a-z]+)+|[A-Z]+[a-z]*)$/.test(segment) || TERMS.has(segment.toLowerCase()) || /^\d{1,3}[a-z]*$/i.test(segment);
 }
 
 export function proseValueIsSecret(raw: string): boolean {
@@ -44,6 +48,9 @@ export function proseValueIsSecret(raw: string): boolean {
   // Every part a word or a term ("argon2id-hashed", "bcrypt", "Blue-Sky"): prose, not a secret.
   if (value.split(/[-_.]/).every((segment) => segment === '' || isPlainSegment(segment))) return false;
   if (/^\d+$/.test(value)) return value.length >= 6;
+  // A type name with a number inside (`Uint8Array`, `Base64Url`), as code comments write
+  // "passphrase → Uint8Array"; a password of words ends its digits (`Summer2024`).
+  if (/^(?:[A-Z][a-z]+)+\d+(?:[A-Z][a-z]+)+$/.test(value)) return false;
   if (looksLikeSecretValue(value)) return true;
   // Six or seven characters: looksLikeSecretValue wants eight, so mixed classes decide, and code
   // (`auth[1]`, `$PW`, `f(x)`) never counts.
@@ -84,12 +91,14 @@ export function detectProsePasswords(text: string): ProseSpan[] {
     const [gap, value] = [`${before} ${match[1] ?? ''}`, match[2]];
     const at = match.indices?.[2];
     if (value === undefined || at === undefined || !proseSecretAccepted(gap, value)) continue;
+    // `const credentials = fromNodeProviderChain();`: a call, not a value.
+    if (text[at[1]] === '(') continue;
     spans.push({ range: [at[0], at[0] + value.replace(TRAILING, '').length] });
   }
   for (const match of text.matchAll(PROSE)) {
     const value = match[1];
     const at = match.indices?.[1];
-    if (value === undefined || at === undefined || !proseValueIsSecret(value)) continue;
+    if (value === undefined || at === undefined || !proseValueIsSecret(value) || text[at[1]] === '(') continue;
     const trimmed = value.replace(TRAILING, '');
     spans.push({ range: [at[0], at[0] + trimmed.length] });
   }

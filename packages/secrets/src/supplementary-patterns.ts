@@ -38,36 +38,58 @@ const AUTHORIZATION_HEADER =
 
 const VALUE = String.raw`\s*(?::=|=>|[:=])\s*(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"'\x60,;&](?:[^\s"'\x60,;&]|&(?![\w.-]+=)){0,255}))`;
 
+/** What may follow the key word and still name the credential itself (`DB_PASSWORD_PROD`,
+ *  `API_TOKEN_VALUE`, `secret_b64`): its encoding, its environment or its generation. gitleaks lets
+ *  any 20 characters follow; a closed list keeps `token_count`, `key_id`, `secret_name` harmless. */
+const SUFFIX_WORDS = String.raw`value|val|b64|base64|hex|raw|data|str|string|plain|plaintext|bytes|enc|encoded|live|prod|production|staging|stage|dev|new|old|current|backup|secondary|v\d|\d`;
+const SUFFIX = String.raw`(?:[_.-](?:${SUFFIX_WORDS}))?`;
+const CAMEL_SUFFIX = String.raw`(?:Value|Val|B64|Base64|Hex|Raw|Data|Str|String|Plain|Plaintext|Bytes|Enc|Encoded|Live|Prod|Production|Staging|Stage|Dev|New|Old|Current|Backup|Secondary|V\d|\d)?`;
+
 /** `password = "…"`, `client_secret: …`, `DB_PASSWORD=…`: the generic assignment the preset
- *  only checks for AWS. Needs a separator and a value that passes `looksLikeSecretValue`. */
+ *  only checks for AWS. Needs a separator and a value that passes `looksLikeSecretValue`. As in
+ *  gitleaks' generic-api-key, the key word may end a longer name without a separator before it
+ *  (`PGPASSWORD`, `ROOTPASSWORD`, `APPSECRET`): the word must still end the name, so
+ *  `password_hash` and `secretName` stay harmless. The short `pass` and `pw` count only as a
+ *  whole name or after a separator (`SMTP_PASS`, `db_pw`, `pass:`), never inside a word
+ *  (`bypass`, `compass`). */
 const ASSIGNMENT = new RegExp(
-  String.raw`(?<![\w.-])(?:[\w.-]*?[_.-])?(?:password|passwd|pwd|passphrase|secret|client[_-]?secret|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|account[_-]?key|auth[_-]?key|credentials?|(?:auth|access|refresh|api|bearer|session|bot|app|service|deploy|personal|oauth|webhook|admin|integration)[_-]?token)["']?(?![\w-])` +
+  String.raw`(?<![\w.-])(?:[\w.-]*?(?:password|passwd|pwd|passphrase|secret|credentials?|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|account[_-]?key|auth[_-]?key|(?:auth|access|refresh|api|bearer|session|bot|app|service|deploy|personal|oauth|webhook|admin|integration)[_-]?token)|(?:[\w.-]*?[_.-])?(?:pass|pw))${SUFFIX}["']?(?![\w-])` +
     VALUE,
   'dgi',
 );
 
-/** The same names in camelCase or PascalCase (`twilioAuthToken = "…"`, `DbPassword: …`), as code,
+/** The same names in camelCase or PascalCase (`twilioAuthToken = "…"`, `DbPassword: …`, `smtpPass`), as code,
  *  JSON and struct literals write them. */
 const CAMEL_ASSIGNMENT = new RegExp(
-  String.raw`(?<![\w.-])[A-Za-z][a-zA-Z0-9]*?(?:Password|Passwd|Pwd|Passphrase|Secret|ApiKey|AccessKey|SecretKey|PrivateKey|AccountKey|AuthKey|KeyBase|SigningKey|EncryptionKey|MasterKey|Credentials?|(?:Auth|Access|Refresh|Api|Bearer|Session|Bot|App|Service|Deploy|Oauth|Webhook|Admin|Integration)Token)["']?(?![\w-])` +
+  String.raw`(?<![\w.-])[A-Za-z][a-zA-Z0-9]*?(?:Password|Passwd|Pwd|Passphrase|Pass|Pw|Secret|ApiKey|AccessKey|SecretKey|PrivateKey|AccountKey|AuthKey|KeyBase|SigningKey|EncryptionKey|MasterKey|Credentials?|(?:Auth|Access|Refresh|Api|Bearer|Session|Bot|App|Service|Deploy|Oauth|Webhook|Admin|Integration)Token)${CAMEL_SUFFIX}["']?(?![\w-])` +
     VALUE,
   'dg',
 );
 
 /** A bare `token`/`key`/`secret` name with a long random value (gitleaks' generic-api-key): the
- *  value must be 20+ characters of high entropy and the name must not be one of the harmless keys. */
+ *  value must be 20+ characters of high entropy and the name must not be one of the harmless keys.
+ *  `token`, `key`, `secret` and `creds` may end a longer name without a separator (`MYTOKEN`,
+ *  `masterkey`); the short `auth`, `sig` and `pat` need one (`compat`, `oauth` are words). */
 const GENERIC_SECRET = new RegExp(
-  String.raw`(?<![\w.-])((?:[\w-]*?[_.-])?(?:token|key|secret|auth|creds?|sig(?:nature)?|pat))["']?(?![\w-])` + VALUE,
+  String.raw`(?<![\w.-])((?:[\w-]*?(?:token|key|secret|creds?)|(?:[\w-]*?[_.-])?(?:auth|sig(?:nature)?|pat))${SUFFIX})["']?(?![\w-])` + VALUE,
   'dgi',
 );
+
+/** A `.netrc` entry (`machine host login user password …`, also read by curl, git and ftp): the
+ *  value follows the word `password` after a space, which no assignment pattern reads. Lines may
+ *  be JSON-escaped (`\n`), as when the file is pasted into a config value. */
+const NETRC =
+  /\b(?:machine[ \t]+[^\s\\]{1,253}|default)(?:(?:[ \t\r\n]|\\n)+(?:login|account|port)[ \t]+[^\s\\]{1,256}){0,3}(?:[ \t\r\n]|\\n)+password[ \t]+([^\s\\"]{1,256})/dg;
 
 /** Kubernetes and CI env lists: `- name: DB_PASSWORD` with `value: …` on the next line. */
 const NAME_VALUE_PAIR =
   /\bname:[ \t]*["']?([A-Za-z][\w.-]{0,80})["']?[ \t]*\r?\n[ \t]*value:[ \t]*(?:"([^"\n]{1,256})"|'([^'\n]{1,256})'|([^\s"'#][^\s"']{0,255}))/dg;
 
 /** A credential's name in any case style: the last word says what it holds. */
-const CREDENTIAL_NAME =
-  /(?:^|[_.-]|[a-z](?=[A-Z]))(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|credentials?|auth)(?:[_.-]?base)?$/i;
+const CREDENTIAL_NAME = new RegExp(
+  String.raw`(?:^|[_.-]|[a-z](?=[A-Z]))(?:pass(?:word|wd|phrase)?|pwd|pw|secret|token|key|credentials?|auth|pat)(?:[_.-]?base)?(?:[_.-]?(?:${SUFFIX_WORDS}))?$`,
+  'i',
+);
 
 /** Names whose long random values are identifiers, hashes or public keys, not secrets. */
 const HARMLESS_NAME =
@@ -88,9 +110,10 @@ const ENV_TOKEN = new RegExp(
 );
 
 /** Credentials in any URL scheme; the preset checks http, ftp and three databases only, and only
- *  passwords without punctuation. Redis, AMQP and SMTP URLs carry passwords the same way. */
+ *  passwords without punctuation. Redis, AMQP and SMTP URLs carry passwords the same way. A
+ *  password may hold an unescaped `@` (libpq and most clients split at the last one). */
 const CREDENTIAL_URL =
-  /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:/@'"]{0,100}):([^\s/@'"]{1,200})@[^\s/@'"]/dgi;
+  /\b[a-z][a-z0-9+.-]{1,20}:\/\/([^\s:/@'"]{0,100}):([^\s/'"]{1,200})@[^\s/@'"]/dgi;
 
 export const SUPPLEMENTARY_DETECTORS: readonly SupplementaryDetector[] = [
   { messageId: 'ANTHROPIC_KEY', pattern: ANTHROPIC },
@@ -112,6 +135,7 @@ export const SUPPLEMENTARY_DETECTORS: readonly SupplementaryDetector[] = [
     accept: (value, name) => CREDENTIAL_NAME.test(name) && !HARMLESS_NAME.test(name) && looksLikeSecretValue(value),
   },
   { messageId: 'CREDENTIAL_URL', pattern: CREDENTIAL_URL, accept: looksLikeSecretValue },
+  { messageId: 'CREDENTIAL_ASSIGNMENT', pattern: NETRC, accept: looksLikeSecretValue },
 ];
 
 /** Every message id the supplement can report, for secretlint's message table. */

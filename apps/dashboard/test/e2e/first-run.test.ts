@@ -293,7 +293,7 @@ describe.skipIf(!e2eStack())('the memory server unreachable', () => {
     // The built dashboard alone, pointed at a port where nothing listens.
     const [port, nowhere] = [await freePort(), await freePort()];
     url = `http://127.0.0.1:${port}`;
-    dashboard = start(process.execPath, [NEXT_BIN, 'start', '-H', '127.0.0.1', '-p', String(port)], {
+    dashboard = start(process.execPath, [NEXT_BIN, 'start', '-H', '127.0.0.1', '-p', String(port), '--keepAliveTimeout', '65000'], {
       cwd: APP_DIR,
       env: {
         PATH: process.env.PATH,

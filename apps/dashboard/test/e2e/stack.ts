@@ -114,7 +114,7 @@ export async function startDedicatedStack(emails: string[], built: Promise<void>
     const passwords = await addUsers(emails, env);
     server = startServer();
     await built;
-    dashboard = start(process.execPath, [NEXT_BIN, 'start', '-H', '127.0.0.1', '-p', String(dashboardPort)], {
+    dashboard = start(process.execPath, [NEXT_BIN, 'start', '-H', '127.0.0.1', '-p', String(dashboardPort), '--keepAliveTimeout', '65000'], {
       cwd: APP_DIR,
       env: {
         PATH: process.env.PATH,

@@ -19,7 +19,8 @@ export function createHttpServer(app: RequestListener): Server {
   const server = createServer({ maxHeaderSize: NODE_MAX_HEADER_BYTES }, app);
   // The edge cuts a request at 60 s; the server does the same, so a slow client cannot hold a socket longer.
   server.requestTimeout = SERVER_TIMEOUT_MS;
-  // Counted per request from its first byte (not from the idle keep-alive), so it can sit below keep-alive.
+  // Counted per request from its first byte (not from the idle keep-alive), so it can sit below keep-alive;
+  // Node refuses a value above requestTimeout (docs/contract/decisions-operations.md).
   server.headersTimeout = SERVER_TIMEOUT_MS;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   return server;

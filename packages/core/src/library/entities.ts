@@ -24,10 +24,25 @@ function byName(tx: Tx, scopeId: string, name: string, type?: string) {
 }
 
 /**
+ * Holds, until the transaction ends, the right to find or create entities of these names in the
+ * scope. The unique index is per type, so it cannot stop a typed and an untyped first mention of
+ * one name from making two entities at once; this lock serialises them, on either database. Taken
+ * in one order (sorted), so two writers naming the same entities never wait on each other in a
+ * cycle; taking a lock this transaction already holds again does not wait.
+ */
+export async function lockEntityNames(tx: Tx, scopeId: string, names: readonly string[]): Promise<void> {
+  const keys = [...new Set(names.map((name) => `${scopeId}:${name.toLowerCase()}`))].sort();
+  for (const key of keys) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('svc.entities'), hashtext(${key}))`);
+  }
+}
+
+/**
  * Names match case-insensitively. Without a type, any entity of that name is the one meant; with a
  * type, an untyped entity of that name is given the type rather than doubled.
  */
 export async function findOrCreateEntity(tx: Tx, scopeId: string, userId: string, wanted: { name: string; type?: string }): Promise<EntityRef> {
+  await lockEntityNames(tx, scopeId, [wanted.name]);
   const [found] = await byName(tx, scopeId, wanted.name, wanted.type);
   if (found) return toRef(found);
   if (wanted.type !== undefined) {

@@ -9,7 +9,7 @@ import { canWriteScope } from '../memory/write-access';
 import { assertNoSecrets } from '@svc/secrets';
 import { loadThreadSession } from '../sessions/thread-sessions';
 import { resolveWriteTarget } from '../targets/resolve-target';
-import { findOrCreateEntity, relateEntities } from './entities';
+import { findOrCreateEntity, lockEntityNames, relateEntities } from './entities';
 
 type Args = Extract<LinkActionInput, { action: 'entities' }>;
 type Output = ToolOutput<'link'>;
@@ -47,6 +47,9 @@ export async function linkEntities(deps: MemoryDeps, actor: Actor, args: Args): 
     const scopeId = await graphScope(tx, actor, args);
     const memoryId = await mentioningMemory(tx, actor, args.memory_id);
     const out: NonNullable<Output['entity_relations']> = [];
+    // Every name of the call at once, in one order: locking them one by one as the relations are
+    // read would deadlock against a call naming the same entities the other way round.
+    await lockEntityNames(tx, scopeId, args.relations.flatMap((r) => [r.from.name, r.to.name]));
     for (const [index, r] of args.relations.entries()) {
       const from = await findOrCreateEntity(tx, scopeId, actor.userId, r.from);
       const to = await findOrCreateEntity(tx, scopeId, actor.userId, r.to);

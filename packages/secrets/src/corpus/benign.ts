@@ -87,6 +87,18 @@ const GENERATED: Readonly<Record<string, readonly Maker[]>> = {
     () => "const config = parse('postgres://someuser:somepassword@somehost:381/somedatabase')",
     () => 'const config = {\n  user: auth[0],\n  password: auth[1],\n  host: auth[2]\n}',
     (r) => `* **Dana** <dana@acme.io>\n  - Release GPG key: ${r.chars(40, HEX.toUpperCase())}`,
+    // Found by the outside check after the generic names were widened (bench/secrets/outside-check.ts).
+    () => 'PGDATABASE=my_db\nPGUSER=username\nPGPASSWORD="my awesome password"\nPGPORT=5432',
+    () => 'const credentials = fromNodeProviderChain();',
+    () => "const pbkey1 = pbkdf2(sha256, 'password', 'salt', { c: 524288, dkLen: 32 });",
+    () => '// Raw passphrase → Uint8Array for use as secret bytes\nconst secretBytes = stringToBytes("my-raw-passphrase");',
+    // Words that contain a key word without naming a credential (`bypass`, `compass`, `monkey`).
+    () => 'bypass: CacheLayerForAdminRequests2\ncompass: NorthNorthEast2024\nmonkey: Curious-George-1941',
+    () => 'Boarding pass: seat 14C, gate B22, boards 09:40',
+    () => 'machine github.com login dana',
+    // Names that continue past their key word with something other than the credential.
+    (r) => `secret_name: prod-db-credentials\ntoken_count: 4096\nkey_version: 3\nkey_id: ${uuid(r)}`,
+    () => 'For the netrc, write machine, login and password on one line each; the password comes from the vault.',
   ],
   'prose about credentials': [
     () => 'The password is stored in 1Password under "NAS admin"; ask Dana for access.',

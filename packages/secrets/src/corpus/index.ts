@@ -4,4 +4,4 @@ export { credentialCorpus, type CredentialCase } from './credentials';
 export { CREDENTIAL_KINDS, type CredentialKind } from './kinds';
 export { FORMAT_NAMES, type FormatName } from './formats';
 export { benignCorpus, type BenignCase } from './benign';
-export { locomoTurns, LOCOMO_DEV_PATH } from './locomo';
+export { locomoCheckMode, locomoTurns, LOCOMO_DEV_PATH } from './locomo';

@@ -71,6 +71,35 @@ function puttyKey(r: Random): string {
   ].join('\n');
 }
 
+/** An SSH2 (RFC 4716) key as ssh.com and some Windows clients write it: dashes of four, a quoted
+ *  comment header, the body wrapped at 70 and starting with the format's magic number. */
+function ssh2EncryptedKey(r: Random): string {
+  const lines = keyBody(r, 'P2/56wAAA', 900).match(/.{1,70}/g) ?? [];
+  return ['---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----', 'Comment: "dana@workstation"', ...lines, '---- END SSH2 ENCRYPTED PRIVATE KEY ----'].join('\n');
+}
+
+/** The opening of an OpenSSH key encrypted with a passphrase: cipher aes256-ctr, kdf bcrypt. */
+const OPENSSH_ENCRYPTED_MAGIC = (() => {
+  const field = (text: string) => {
+    const bytes = Buffer.from(text);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bytes.length);
+    return Buffer.concat([length, bytes]);
+  };
+  const head = Buffer.concat([Buffer.from('openssh-key-v1\0'), field('aes256-ctr'), field('bcrypt')]);
+  // Whole base64 groups only, so the random body continues a valid encoding.
+  return head.toString('base64').slice(0, Math.floor((head.length / 3)) * 4);
+})();
+
+/** A `.netrc` entry (curl, git and ftp read it): the password is the word after `password`. */
+function netrcEntry(r: Random): string {
+  const host = r.pick(['git.acme-corp.io', 'ftp.acme.io', 'nexus.internal']);
+  const password = humanPassword(r);
+  return r.int(2) === 0
+    ? `machine ${host} login deploy password ${password}`
+    : `machine ${host}\n  login deploy\n  password ${password}`;
+}
+
 const k = (
   family: string,
   id: string,
@@ -169,6 +198,11 @@ export const CREDENTIAL_KINDS: readonly CredentialKind[] = [
   k('databases', 'mssql-connection-string', 'SQL Server', 'connection string', 'SQLSERVER_CONNECTION', (r) => `Server=tcp:db.acme.net,1433;Database=app;User ID=sa;Password=${humanPassword(r).replace(/;/g, '')};Encrypt=true;`, url),
   k('databases', 'jdbc-url', 'JDBC', 'URL', 'JDBC_URL', (r) => `jdbc:postgresql://db.acme.net:5432/app?user=app&password=${r.chars(18)}`, url),
   k('databases', 'planetscale-password', 'PlanetScale', 'password', 'PLANETSCALE_PASSWORD', (r) => `pscale_pw_${r.chars(43, B64URL)}`),
+  k('databases', 'pgpassword', 'Postgres', 'password', 'PGPASSWORD', humanPassword),
+  k('databases', 'netrc-password', 'the build host', 'netrc entry', 'NETRC', netrcEntry, {
+    ...key,
+    secretOf: (value) => value.slice(value.lastIndexOf(' ') + 1),
+  }),
   k('databases', 'supabase-token', 'Supabase', 'access token', 'SUPABASE_ACCESS_TOKEN', (r) => `sbp_${r.chars(40, HEX)}`),
   // Key material
   k('keys', 'rsa-private-key', 'bastion', 'RSA private key', 'SSH_PRIVATE_KEY', (r) => armour('RSA PRIVATE KEY', keyBody(r, 'MIIEpAIBAAKCAQEA', 1588)), key),
@@ -178,6 +212,9 @@ export const CREDENTIAL_KINDS: readonly CredentialKind[] = [
   k('keys', 'pkcs8-encrypted-key', 'API gateway', 'PKCS#8 key', 'GATEWAY_KEY', (r) => armour('ENCRYPTED PRIVATE KEY', keyBody(r, 'MIIFHDBOBgkqhkiG9w0BBQ0wQTA', 1700)), key),
   k('keys', 'pgp-private-key', 'release signing', 'PGP private key', 'GPG_PRIVATE_KEY', (r) => armour('PGP PRIVATE KEY BLOCK', keyBody(r, 'lQdGBGR', 1200)), key),
   k('keys', 'putty-private-key', 'jump host', 'PuTTY key', 'PPK_FILE', puttyKey, key),
+  k('keys', 'dsa-private-key', 'legacy router', 'DSA private key', 'ROUTER_DSA_KEY', (r) => armour('DSA PRIVATE KEY', keyBody(r, 'MIIBuwIBAAKBgQ', 640)), key),
+  k('keys', 'ssh2-encrypted-private-key', 'file server', 'SSH2 key', 'SFTP_PRIVATE_KEY', ssh2EncryptedKey, key),
+  k('keys', 'openssh-encrypted-private-key', 'backup host', 'encrypted SSH key', 'BACKUP_SSH_KEY', (r) => armour('OPENSSH PRIVATE KEY', keyBody(r, OPENSSH_ENCRYPTED_MAGIC, 1800), 70), key),
   k('keys', 'age-secret-key', 'backup', 'age key', 'AGE_SECRET_KEY', (r) => `AGE-SECRET-KEY-1${r.chars(58, 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L')}`),
   k('keys', 'jwt', 'staging API', 'session JWT', 'SESSION_JWT', jwt),
   k('keys', 'rails-secret-key-base', 'Rails', 'secret key base', 'SECRET_KEY_BASE', (r) => r.chars(128, HEX)),
@@ -186,6 +223,10 @@ export const CREDENTIAL_KINDS: readonly CredentialKind[] = [
   k('passwords', 'db-password', 'the database', 'password', 'DB_PASSWORD', humanPassword),
   k('passwords', 'nas-root-password', 'the NAS', 'root password', 'NAS_ROOT_PASSWORD', humanPassword),
   k('passwords', 'wifi-password', 'the office wifi', 'password', 'WIFI_PASSWORD', humanPassword),
+  k('passwords', 'ldap-bind-pass', 'LDAP', 'bind password', 'LDAP_BIND_PASS', humanPassword),
+  k('passwords', 'ftp-pw', 'the FTP server', 'password', 'FTP_PW', (r) => r.chars(16, `${ALNUM}!#%*+-?@^_`)),
+  k('passwords', 'staging-db-password', 'the staging database', 'password', 'DB_PASSWORD_STAGING', humanPassword),
+  k('passwords', 'master-key', 'the app', 'master key', 'MASTERKEY', (r) => r.chars(32, B64URL)),
   k('passwords', 'smtp-password', 'SMTP', 'password', 'SMTP_PASSWORD', (r) => r.chars(20, `${ALNUM}!#%*`)),
   k('passwords', 'bearer-token', 'the internal API', 'bearer token', 'API_BEARER_TOKEN', (r) => r.chars(40, B64URL)),
   k('passwords', 'client-secret', 'the OAuth app', 'client secret', 'OAUTH_CLIENT_SECRET', (r) => r.chars(40, `${ALNUM}_-~.`)),

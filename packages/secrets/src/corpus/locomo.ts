@@ -28,3 +28,11 @@ export function locomoTurns(path = LOCOMO_DEV_PATH): string[] | null {
   }
   return texts;
 }
+
+/** Locally the LoCoMo check is skipped when the data set is absent; under CI (`CI` set, as every CI
+ *  service sets it) a missing data set fails the check, so a silent skip cannot pass a build. */
+export function locomoCheckMode(turns: readonly string[] | null, env: Readonly<Record<string, string | undefined>>): 'run' | 'skip' | 'fail' {
+  if (turns !== null) return 'run';
+  const ci = env.CI;
+  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0' ? 'fail' : 'skip';
+}
