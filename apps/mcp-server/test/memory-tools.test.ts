@@ -149,3 +149,21 @@ describe('remember and recall', () => {
     expect(write.error?.code).toBe('forbidden');
   });
 });
+
+describe('the check remember names in pending', () => {
+  it('records a contradiction with a stored memory after the answer, which list_conflicts then shows', async () => {
+    const first = await call<Remembered>(bob, 'remember', { content: 'The staging database runs on the old cluster.', scope: 'personal' });
+    const denial = await call<Remembered>(bob, 'remember', { content: 'The staging database no longer runs on the old cluster.', scope: 'personal' });
+    expect(denial.ok.pending).toEqual(['conflict_check']);
+    type Listed = { conflicts: { kind: string; a: { id: string }; b: { id: string } }[] };
+    await expect
+      .poll(async () => (await call<Listed>(bob, 'list_conflicts', {})).ok.conflicts, { timeout: 20_000, interval: 100 })
+      .toEqual([
+        expect.objectContaining({
+          kind: 'contradiction',
+          a: expect.objectContaining({ id: expect.toBeOneOf([first.ok.memory.id, denial.ok.memory.id]) }),
+          b: expect.objectContaining({ id: expect.toBeOneOf([first.ok.memory.id, denial.ok.memory.id]) }),
+        }),
+      ]);
+  });
+});
