@@ -21,6 +21,8 @@ ARG SVC_BUILD_COMMIT=dev
 ENV SVC_BUILD_COMMIT=${SVC_BUILD_COMMIT} NODE_ENV=production
 WORKDIR /app
 COPY --from=install --chown=node:node /repo /app
+# BACKUP_DIR's mount point in compose: an empty named volume takes its owner from the image's directory.
+RUN mkdir -p /var/lib/svc/backups && chown node:node /var/lib/svc/backups
 USER node
 # Its counters (the job and backup alarms) for Prometheus; JOBS_METRICS_HOST=0.0.0.0 in docker/env/jobs.env.
 EXPOSE 9464

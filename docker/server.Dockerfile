@@ -25,7 +25,9 @@ ARG SVC_BUILD_COMMIT=dev
 ENV SVC_BUILD_COMMIT=${SVC_BUILD_COMMIT} NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
 WORKDIR /app
 COPY --from=install --chown=node:node /repo /app
-RUN mkdir -p /data && chown node:node /data
+# The embedded default's data, and BACKUP_DIR's mount point in compose: an empty named volume takes
+# its owner from the image's directory, so `node` can write to it.
+RUN mkdir -p /data /var/lib/svc/backups && chown node:node /data /var/lib/svc/backups
 USER node
 EXPOSE 8080
 # Readiness (the database answers), the same probe the orchestrator and compose wait on.

@@ -52,6 +52,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'test/translation.test.ts',
       'test/hygiene-reading.test.ts',
       'test/jobs-list.test.ts',
+      'test/jobs-worker.test.ts',
       'test/usage-ledger.test.ts',
       // the dashboard's data routes and account deletion (cascades across every table)
       'test/account-data-*.test.ts',

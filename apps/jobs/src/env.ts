@@ -18,7 +18,12 @@ const EnvSchema = z.object({
     .default('dev'),
   /** Warm-up, job intervals and cap, alarms, the language model, /metrics: as for the server. */
   ...JOBS_ENV_SHAPE,
-  /** Where the daily backups go: BACKUP_DIR (default `./.backups`) or BACKUP_S3_*, as for the server. */
+  /**
+   * Read only to place BACKUP_DIR's default beside it (`<DATA_DIR>-backups`), with the server's
+   * default, so the worker and `svc backup list` started in one place see the same backups.
+   */
+  DATA_DIR: z.string().min(1).default('./.data'),
+  /** Where the daily backups go: BACKUP_DIR or BACKUP_S3_*, as for the server. */
   ...BACKUP_ENV_SHAPE,
 });
 

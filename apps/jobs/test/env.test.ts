@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { backupConfigFromEnv } from '@svc/backup';
 import { describe, expect, it } from 'vitest';
 import { parseWorkerEnv } from '../src/env';
 
@@ -24,5 +26,12 @@ describe('the worker settings', () => {
     expect(() =>
       parseWorkerEnv({ DATABASE_URL: 'postgres://x/y', ALARM_WEBHOOK_URL: 'not a url' }),
     ).toThrow(/ALARM_WEBHOOK_URL/);
+  });
+
+  it('keeps backups where the server keeps them by default: beside DATA_DIR, unless BACKUP_DIR says', () => {
+    const url = { DATABASE_URL: 'postgres://x/y' };
+    expect(backupConfigFromEnv(parseWorkerEnv(url))).toEqual({ dir: `${resolve('.data')}-backups` });
+    expect(backupConfigFromEnv(parseWorkerEnv({ ...url, DATA_DIR: '/srv/svc/data' })).dir).toBe('/srv/svc/data-backups');
+    expect(backupConfigFromEnv(parseWorkerEnv({ ...url, BACKUP_DIR: '/var/lib/svc/backups' })).dir).toBe('/var/lib/svc/backups');
   });
 });

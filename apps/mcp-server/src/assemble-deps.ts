@@ -90,5 +90,6 @@ export function assembleDeps(parts: DepParts): ServerDeps {
     jobs,
     runs: queuedRunsOn(jobs, database, logger),
     translation,
+    checks: memory.checks,
   };
 }

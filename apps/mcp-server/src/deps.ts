@@ -1,7 +1,7 @@
 // Everything the server needs from outside, injected so tests can build an app around their own parts.
 import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolArgs, ToolName, ToolOutput } from '@svc/contract';
-import type { MemoryIndexer, Retriever, RunQueue, TranslationQueue } from '@svc/core';
+import type { MemoryDeps, MemoryIndexer, Retriever, RunQueue, TranslationQueue } from '@svc/core';
 import type { Database } from '@svc/db';
 import type { JobRuntime } from '@svc/jobs-runtime';
 import type { Alarms, Logger, Metrics } from '@svc/observability';
@@ -28,6 +28,8 @@ export interface ServerDeps {
   runs: RunQueue;
   /** Where memories written in another language go to be translated; null without a language model. */
   translation: TranslationQueue | null;
+  /** Where a just-saved memory goes to be checked for contradictions with its neighbours. */
+  checks: MemoryDeps['checks'];
   /** The job queue: worked in this process on the embedded default, only sent to in server mode. */
   jobs: JobRuntime;
   /** The one way to raise an alarm (log record, counter, webhook). */

@@ -118,12 +118,13 @@ describe('GET /account/health', () => {
     const [owner] = await ownerAndOther();
     const before = await request<Health>(h, 'GET', '/account/health', { token: owner });
     expect(before.status).toBe(200);
-    expect(before.body.jobs).toEqual([]);
+    // The memory written above sent its saved-memory check, which started the queue.
+    expect(before.body.jobs).toContainEqual(expect.objectContaining({ job: 'check-memory', schedule: null }));
     expect(before.body.backups).toMatchObject({ count: 0, latest: null, error: null });
     expect(before.body.language_model).toEqual({
       configured: false,
       model: null,
-      summary: 'language model: off (LLM_BASE_URL unset): no translation, hygiene uses its word checks only',
+      summary: 'language model: off (LLM_BASE_URL unset): no translation, extraction uses the offline extractor, hygiene uses its word checks only',
     });
 
     await h.deps.jobs.start();

@@ -2,6 +2,9 @@
 // and the same stack started without containers from the same environment files.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { parseEnv as parseDotenv } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +36,7 @@ interface Service {
 
 const compose = YAML.parse(read('docker/compose.yaml'), { merge: true }) as {
   services: Record<string, Service>;
+  volumes: Record<string, unknown>;
 };
 const services = compose.services;
 const envFile = (service: string): Record<string, string> =>
@@ -87,6 +91,19 @@ describe('docker/compose.yaml', () => {
     }
     expect(edge.EDGE_DASHBOARD).toBe('dashboard:3000');
     expect(services.dashboard!.environment!.MCP_SERVER_URL).toBe(`http://edge:${edge.EDGE_LISTEN}`);
+  });
+
+  it('keeps the backups on a named volume, mounted where BACKUP_DIR points in the worker and the servers', () => {
+    const dir = envFile('jobs').BACKUP_DIR!;
+    expect(dir).toMatch(/^\//);
+    expect(Object.keys(compose.volumes)).toContain('backups');
+    for (const name of ['jobs', 'server-1', 'server-2']) {
+      expect(envFile(name).BACKUP_DIR, name).toBe(dir);
+      expect(services[name]!.volumes, name).toContain(`backups:${dir}`);
+    }
+    // An empty named volume takes its owner from the image's directory: both run as `node`.
+    expect(read('docker/jobs.Dockerfile')).toContain(`mkdir -p ${dir} && chown node:node ${dir}`);
+    expect(read('docker/server.Dockerfile')).toMatch(new RegExp(`mkdir -p .*${dir} && chown node:node .*${dir}`));
   });
 
   it('loads the alert rules into Prometheus, which scrapes each instance directly', () => {
@@ -189,6 +206,7 @@ describe.skipIf(!nginx || !postgres || !hasEnvsubst)(
     const servers: { url: string; streams: { stdout: string; stderr: string } }[] = [];
     let jobsOutput = '';
     let jobsMetricsPort = 0;
+    let backupDir = '';
 
     /** Compose's environment with this machine's addresses: loopback, test database, the edge's port. */
     const local = (service: string, extra: Record<string, string>) =>
@@ -196,12 +214,14 @@ describe.skipIf(!nginx || !postgres || !hasEnvsubst)(
 
     beforeAll(async () => {
       db = await createTestDatabaseUrl();
+      backupDir = await mkdtemp(join(tmpdir(), 'svc-stack-backups-'));
       const port = await freePort();
       edgeUrl = `http://127.0.0.1:${port}`;
       for (let i = 0; i < 2; i++) {
         const started = await startServe(
           local('server-1', {
             HOST: '127.0.0.1',
+            BACKUP_DIR: backupDir,
             DATABASE_URL: db.url,
             PUBLIC_URL: edgeUrl,
             DASHBOARD_URL: edgeUrl,
@@ -217,6 +237,8 @@ describe.skipIf(!nginx || !postgres || !hasEnvsubst)(
         cwd: new URL('apps/jobs/', ROOT),
         env: local('jobs', {
           DATABASE_URL: db.url,
+          // Compose's mount point is not this machine's: the after-deploy backup goes to a scratch directory.
+          BACKUP_DIR: backupDir,
           JOBS_METRICS_HOST: '127.0.0.1',
           JOBS_METRICS_PORT: String(jobsMetricsPort),
         }),
@@ -238,6 +260,7 @@ describe.skipIf(!nginx || !postgres || !hasEnvsubst)(
       await edge?.stop();
       for (const child of children) await stop(child);
       await db?.drop();
+      if (backupDir) await rm(backupDir, { recursive: true, force: true });
     });
 
     it('parses every environment file with the settings each program validates at start', () => {
@@ -261,7 +284,11 @@ describe.skipIf(!nginx || !postgres || !hasEnvsubst)(
         expect(children.at(-1)?.exitCode, jobsOutput).toBeNull();
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      expect(jobsOutput).toContain('jobs_worker_started');
+      const started = jobsOutput.split('\n').find((line) => line.includes('jobs_worker_started'));
+      expect(started).toBeDefined();
+      // `pnpm jobs` registers the backup jobs, as `svc jobs run` does.
+      expect(started).toContain('"backup"');
+      expect(started).toContain('"backup-check"');
       // What Prometheus scrapes for the job alarms.
       const metrics = await fetch(`http://127.0.0.1:${jobsMetricsPort}/metrics`);
       expect(metrics.status).toBe(200);

@@ -18,6 +18,7 @@ interface Remembered {
   created: boolean;
   duplicate_of: string | null;
   superseded: string[];
+  pending: string[];
   session: { attached_project: { id: string; name: string } | null; thread?: string };
 }
 
@@ -60,6 +61,8 @@ describe('remember and recall', () => {
     });
     expect(res.error).toBeUndefined();
     expect(res.ok.created).toBe(true);
+    // The contradiction check continues on the queue after the answer.
+    expect(res.ok.pending).toEqual(['conflict_check']);
     expect(res.ok.session.attached_project?.name).toBe('memory-service');
     expect(res.ok.session.thread).toMatch(/^thr_/);
     thread = res.ok.session.thread!;
@@ -86,6 +89,17 @@ describe('remember and recall', () => {
     const res = await call<Remembered>(ada, 'remember', { content: 'the deploy pipeline runs on  Fridays at 16:00 UTC.', thread });
     expect(res.ok.created).toBe(false);
     expect(res.ok.duplicate_of).toBe(res.ok.memory.id);
+    // Nothing was written, so nothing was sent on.
+    expect(res.ok.pending).toEqual([]);
+  });
+
+  it('sends a memory in another language straight to its check when no language model is configured', async () => {
+    const res = await call<Remembered & { memory: { language: string } }>(ada, 'remember', {
+      content: 'Wir haben beschlossen, am Freitag nicht mehr zu deployen, weil das Wochenende sonst leidet.',
+      scope: 'personal',
+    });
+    expect(res.ok.memory.language).toBe('de');
+    expect(res.ok.pending).toEqual(['conflict_check']);
   });
 
   it('recalls by meaning of words, with resource links and the durable-facts reminder', async () => {
@@ -133,5 +147,23 @@ describe('remember and recall', () => {
     expect(res.ok.results).toEqual([]);
     const write = await call(bob, 'remember', { content: 'sneaky', scope: `project:${projectId}` });
     expect(write.error?.code).toBe('forbidden');
+  });
+});
+
+describe('the check remember names in pending', () => {
+  it('records a contradiction with a stored memory after the answer, which list_conflicts then shows', async () => {
+    const first = await call<Remembered>(bob, 'remember', { content: 'The staging database runs on the old cluster.', scope: 'personal' });
+    const denial = await call<Remembered>(bob, 'remember', { content: 'The staging database no longer runs on the old cluster.', scope: 'personal' });
+    expect(denial.ok.pending).toEqual(['conflict_check']);
+    type Listed = { conflicts: { kind: string; a: { id: string }; b: { id: string } }[] };
+    await expect
+      .poll(async () => (await call<Listed>(bob, 'list_conflicts', {})).ok.conflicts, { timeout: 20_000, interval: 100 })
+      .toEqual([
+        expect.objectContaining({
+          kind: 'contradiction',
+          a: expect.objectContaining({ id: expect.toBeOneOf([first.ok.memory.id, denial.ok.memory.id]) }),
+          b: expect.objectContaining({ id: expect.toBeOneOf([first.ok.memory.id, denial.ok.memory.id]) }),
+        }),
+      ]);
   });
 });

@@ -40,7 +40,7 @@ const fx = serverWithUsers(['ada'], { jobs });
 let ada: Client;
 beforeAll(() => ({ ada } = fx.users));
 
-interface Saved { memory: { id: string; uri: string; content: string; language: string } }
+interface Saved { memory: { id: string; uri: string; content: string; language: string }; pending: string[] }
 
 async function translated(id: string): Promise<string> {
   const { database } = fx.h.deps;
@@ -59,6 +59,8 @@ describe('translation of a memory written in another language', () => {
     expect(saved.ok.memory.language).toBe('de');
     // The answer did not wait for the model: it carries the text as written.
     expect(saved.ok.memory.content).toBe(GERMAN);
+    // It names the work it sent on: the translation (whose run sends the conflict check after it).
+    expect(saved.ok.pending).toEqual(['translation']);
 
     await translated(saved.ok.memory.id);
     expect(fake.requests.some((r) => r.body.response_format?.json_schema?.name === 'translation')).toBe(true);
@@ -77,6 +79,7 @@ describe('translation of a memory written in another language', () => {
     const before = fake.requests.length;
     const saved = await call<Saved>(ada, 'remember', { content: 'The user prefers short answers without bullet lists.', scope: 'personal' });
     expect(saved.ok.memory.language).toBe('en');
+    expect(saved.ok.pending).toEqual(['conflict_check']);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fake.requests.length).toBe(before);
   });

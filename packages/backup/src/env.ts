@@ -1,4 +1,5 @@
 // The backup settings both deployables read (the server and the jobs worker): one shape, one mapping.
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { BackupTargetConfig } from './config';
 
@@ -16,9 +17,17 @@ export const BACKUP_ENV_SHAPE = {
 
 export type BackupEnv = { [K in keyof typeof BACKUP_ENV_SHAPE]?: z.infer<(typeof BACKUP_ENV_SHAPE)[K]> };
 
-/** `defaultDir` is used when BACKUP_DIR is unset (beside the data on the embedded default). */
-export function backupConfigFromEnv(env: BackupEnv, defaultDir: string): BackupTargetConfig {
-  const dir = env.BACKUP_DIR ?? defaultDir;
+/**
+ * BACKUP_DIR's default: beside the data, never inside it, since a backup must outlive the loss of the
+ * data directory. Every process derives it from the same DATA_DIR default, so the server, `svc jobs run`
+ * and `pnpm jobs` started in one place agree on it.
+ */
+export function defaultBackupDir(dataDir: string): string {
+  return /^[a-z]+:\/\//i.test(dataDir) ? resolve('.backups') : `${resolve(dataDir)}-backups`;
+}
+
+export function backupConfigFromEnv(env: BackupEnv & { DATA_DIR: string }): BackupTargetConfig {
+  const dir = env.BACKUP_DIR ?? defaultBackupDir(env.DATA_DIR);
   if (env.BACKUP_S3_BUCKET === undefined) return { dir };
   return {
     dir,

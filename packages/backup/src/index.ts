@@ -8,4 +8,4 @@ export { backupAndPrune, DAILY_KEEP_DAYS, MONTHLY_KEEP_YEARS, pruneBackups, rete
 export { directoryTarget } from './targets/directory';
 export type { BackupTarget, BackupWriter } from './targets/target';
 export { verifyBackup, type VerifyResult } from './verify';
-export { BACKUP_ENV_SHAPE, backupConfigFromEnv, type BackupEnv } from './env';
+export { BACKUP_ENV_SHAPE, backupConfigFromEnv, defaultBackupDir, type BackupEnv } from './env';

@@ -23,6 +23,9 @@ export const JOBS_ENV_SHAPE = {
   JOB_MAX_SECONDS: z.coerce.number().int().min(1).max(900).default(900),
 };
 
+/** What an app's parsed environment holds of JOBS_ENV_SHAPE. */
+export type JobsEnv = z.infer<z.ZodObject<typeof JOBS_ENV_SHAPE>>;
+
 /** The language-model part of a parsed environment (the timeout always has its default). */
 interface LlmEnv {
   LLM_BASE_URL?: string;

@@ -8,6 +8,7 @@ export { listSchedules, type ScheduleRow } from './schedules';
 export { usageUpkeepJob } from './definitions/usage-upkeep';
 export { REEMBED_JOB, reembedJob } from './definitions/reembed';
 export { startJobWorker, type WorkerParts } from './worker';
+export { startJobWorkerFromEnv, type JobWorkerEnv, type RunningJobWorker } from './worker-from-env';
 export { TRANSLATE_MEMORY_JOB, TRANSLATION_JOB, translationJobs } from './definitions/translation';
 export { savedCheckQueueOn, translationQueueOn } from './translation-queue';
 export { llmUsageLedger } from './llm-usage';

@@ -23,7 +23,7 @@ export function languageModel(settings: LanguageModelSettings, database: Databas
 /** The line `svc jobs` prints under its table, so an operator sees why translation is or is not there. */
 export function languageModelLine(settings: LanguageModelSettings, translationIntervalHours?: number): string {
   if (!settings.baseUrl || !settings.model) {
-    return 'language model: off (LLM_BASE_URL unset): no translation, hygiene uses its word checks only';
+    return 'language model: off (LLM_BASE_URL unset): no translation, extraction uses the offline extractor, hygiene uses its word checks only';
   }
   const schedule = translationIntervalHours ? `, backlog every ${translationIntervalHours} h` : ', no backlog schedule (TRANSLATION_INTERVAL_HOURS unset)';
   return `language model: ${settings.model} at ${new URL(settings.baseUrl).host}: new memories translated on write${schedule}`;

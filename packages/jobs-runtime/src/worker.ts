@@ -1,11 +1,13 @@
 // The jobs worker as a whole: the registered jobs over one database, working in this process until stopped.
 import { hybridIndexer, hybridRetriever, modelExtractor, type MemoryDeps } from '@svc/core';
+import type { BackupTarget } from '@svc/backup';
 import type { Database } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
 import type { LlmClient } from '@svc/llm';
 import { modelPairReviewer } from '@svc/core';
 import type { Alarms, Logger } from '@svc/observability';
-import { registeredJobs, type JobParts } from './registry';
+import { backupJobs } from './definitions/backup';
+import { registeredJobs } from './registry';
 import { createJobRuntime, type JobRuntime, type JobRuntimeOptions } from './runtime';
 import { savedCheckQueueOn, translationQueueOn } from './translation-queue';
 
@@ -20,11 +22,15 @@ export interface WorkerParts {
   llm?: LlmClient | null;
   translationIntervalHours?: number;
   maxDurationMs?: number;
-  extra?: JobParts['extra'];
+  /**
+   * Where the `backup` job stores and `backup-check` looks. Required: a worker without the backup jobs
+   * would not only skip them, its start would unschedule them (the schedules follow the definitions).
+   */
+  backup: BackupTarget;
   tuning?: JobRuntimeOptions['tuning'];
 }
 
-/** `svc jobs run` and `pnpm jobs` both start this: the separate worker of server mode. */
+/** The separate worker of server mode; `svc jobs run` and `pnpm jobs` start it through `startJobWorkerFromEnv`. */
 export async function startJobWorker(parts: WorkerParts): Promise<JobRuntime> {
   const { database, logger, embedder } = parts;
   const memory: MemoryDeps = {
@@ -49,7 +55,8 @@ export async function startJobWorker(parts: WorkerParts): Promise<JobRuntime> {
       hygieneIntervalHours: parts.hygieneIntervalHours,
       llm: parts.llm,
       translationIntervalHours: parts.translationIntervalHours,
-      extra: parts.extra,
+      // Daily at 03:30 UTC, after every deploy, and the hourly check that one was stored.
+      extra: backupJobs(parts.backup),
     }),
   });
   // Memories written here (transcript extraction) are translated like those written through the server.

@@ -1,15 +1,16 @@
-// The backup jobs: a backup stored with its reason, and the no-backup-for-a-day alarm once per incident.
-import { mkdtemp, rm } from 'node:fs/promises';
+// The backup jobs: a backup stored with its reason, the no-backup-for-a-day alarm once per incident, and a failed backup alarmed.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { directoryTarget, listBackups } from '@svc/backup';
 import { createUser, type Database } from '@svc/db';
 import { openTestDatabase } from '@svc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobRuntime } from '../src';
 import { backupJobs } from '../src/definitions/backup';
 import { BACKUP_MISSING, backupNow, checkBackupStored } from '../src/definitions/backup.handler';
 import type { JobContext } from '../src/job-definition';
-import { captureLogs } from './helpers';
+import { captureLogs, eventually, FAST } from './helpers';
 
 let database: Database;
 let dir: string;
@@ -68,5 +69,39 @@ describe('backup jobs', () => {
     await checkBackupStored(a.ctx, target);
     await checkBackupStored(b.ctx, target);
     expect(fresh.raised() + a.raised() + b.raised()).toBe(1);
+  });
+
+  it('raise backup_failed once, on the queue, when the backup cannot be written to its target', async () => {
+    // A directory under a regular file cannot be made, whoever runs the test (root included).
+    const blocker = join(dir, 'not-a-directory');
+    await writeFile(blocker, '');
+    const { records, logger, alarms, metrics } = captureLogs();
+    const runtime = createJobRuntime({
+      database,
+      logger,
+      alarms,
+      mode: 'work',
+      ...FAST,
+      definitions: backupJobs(directoryTarget(join(blocker, 'backups'))),
+    });
+    try {
+      await runtime.start();
+      await runtime.send('backup', {});
+      const failed = () => records.filter((r) => r.message === 'alarm' && r.alarm === 'backup_failed');
+      await eventually('the backup_failed alarm', () => failed().length === 1);
+      expect(failed()[0]).toMatchObject({
+        level: 'error',
+        job: 'backup',
+        detail: expect.stringMatching(/^backup failed: .*ENOTDIR/),
+      });
+      // The retry failed too (one alarm for the run, not one per attempt), and the counter says so.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(failed()).toHaveLength(1);
+      const counted = (await metrics.alarms.get()).values.find((v) => v.labels.alarm === 'backup_failed');
+      expect(counted?.value).toBe(1);
+      expect(records.filter((r) => r.message === 'alarm' && r.alarm === 'job_failed')).toEqual([]);
+    } finally {
+      await runtime.stop();
+    }
   });
 });

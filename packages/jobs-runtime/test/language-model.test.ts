@@ -7,10 +7,12 @@ describe('the language model of a process', () => {
   const off = { timeoutSeconds: 60 };
   const on = { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b', timeoutSeconds: 60 };
 
-  it('is absent without LLM_BASE_URL, and svc jobs says the features are off', () => {
+  it('is absent without LLM_BASE_URL, and svc jobs says what runs without it', () => {
     const { logger } = captureLogs();
     expect(languageModel(off, undefined as never, logger)).toBeNull();
-    expect(languageModelLine(off)).toMatch(/language model: off \(LLM_BASE_URL unset\)/);
+    expect(languageModelLine(off)).toBe(
+      'language model: off (LLM_BASE_URL unset): no translation, extraction uses the offline extractor, hygiene uses its word checks only',
+    );
   });
 
   it('names the model and host, and whether the backlog is scheduled', () => {

@@ -77,6 +77,31 @@ describe('scheduling across instances', () => {
     expect(new Set(runs).size).toBe(3);
   });
 
+  it('runs one run of a job at a time, however many workers take from its queue', async () => {
+    let active = 0;
+    let most = 0;
+    const done: unknown[] = [];
+    const job = defineJob({
+      name: 's-one-at-a-time',
+      handler: async (ctx) => {
+        most = Math.max(most, ++active);
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        active--;
+        done.push(ctx.data.n);
+      },
+    });
+    const [a, b] = [worker(first, [job]), worker(second, [job])];
+    await a.start();
+    await b.start();
+    // Two runs waiting at once, each worker free to take one: the queue hands out the second only
+    // when the first has finished.
+    await a.send('s-one-at-a-time', { n: 1 });
+    await b.send('s-one-at-a-time', { n: 2 });
+    await eventually('both runs worked', () => done.length === 2);
+    expect(most).toBe(1);
+    expect([...done].sort()).toEqual([1, 2]);
+  });
+
   it('runs the after-deploy jobs once per build, however many instances start with it', async () => {
     const seen: unknown[] = [];
     const job = defineJob({

@@ -1,8 +1,9 @@
 // Which backup target the settings name: the default directory beside the data, or S3-compatible storage.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultBackupDir } from '@svc/backup';
 import { parseEnv } from '../env';
-import { backupConfig, defaultBackupDir } from './target';
+import { backupConfig } from './target';
 
 describe('backupConfig', () => {
   it('defaults to a directory beside the data, never inside it', () => {

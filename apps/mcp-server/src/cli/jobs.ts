@@ -1,15 +1,20 @@
 // `svc jobs` lists the schedules; `svc jobs run` is server mode's jobs worker (the same as `pnpm jobs`).
 import type { Command } from 'commander';
-import { openDatabase } from '@svc/db';
-import { createEmbedder } from '@svc/embeddings';
+import { openDatabase, type Database } from '@svc/db';
 import { fail } from '@svc/errors';
-import { languageModel, languageModelLine, startJobWorker } from '@svc/jobs-runtime';
-import { createAlarms, createLogger, createMetrics, serveMetrics } from '@svc/observability';
+import { languageModelLine, startJobWorkerFromEnv, type RunningJobWorker } from '@svc/jobs-runtime';
+import { llmSettings } from '@svc/jobs-runtime/env';
+import { createLogger, type Logger } from '@svc/observability';
 import { readBuildInfo } from '../build-info';
 import { databaseOptions } from '../database-options';
-import { llmSettings } from '@svc/jobs-runtime/env';
-import { parseEnv } from '../env';
+import { parseEnv, type Env } from '../env';
 import { runAction } from './run-action';
+
+/** What `svc jobs run` starts once its database is open (its test starts it the same way). */
+export function startServerModeWorker(env: Env, database: Database, logger: Logger): Promise<RunningJobWorker> {
+  const build = readBuildInfo({ commit: env.SVC_BUILD_COMMIT, hostRevision: env.SVC_HOST_REVISION }).version;
+  return startJobWorkerFromEnv(env, { database, logger, build });
+}
 
 async function runWorker(): Promise<void> {
   const env = parseEnv();
@@ -19,32 +24,8 @@ async function runWorker(): Promise<void> {
     );
   const logger = createLogger({ level: env.LOG_LEVEL, service: 'memory-service-jobs' });
   const database = await openDatabase(databaseOptions(env, logger));
-  const metrics = createMetrics();
-  const worker = await startJobWorker({
-    database,
-    logger,
-    alarms: createAlarms({
-      logger,
-      counter: metrics.alarms,
-      webhookUrl: env.ALARM_WEBHOOK_URL,
-    }),
-    embedder: createEmbedder(env.embeddings),
-    build: readBuildInfo({ commit: env.SVC_BUILD_COMMIT, hostRevision: env.SVC_HOST_REVISION })
-      .version,
-    keepWarmMinutes: env.KEEP_WARM_MINUTES,
-    hygieneIntervalHours: env.HYGIENE_INTERVAL_HOURS,
-    llm: languageModel(llmSettings(env), database, logger),
-    translationIntervalHours: env.TRANSLATION_INTERVAL_HOURS,
-    maxDurationMs: env.JOB_MAX_SECONDS * 1000,
-  });
-  const metricsServer = env.JOBS_METRICS_PORT
-    ? await serveMetrics(metrics.registry, {
-        port: env.JOBS_METRICS_PORT,
-        host: env.JOBS_METRICS_HOST,
-      })
-    : undefined;
+  const worker = await startServerModeWorker(env, database, logger);
   const stop = async () => {
-    metricsServer?.close();
     await worker.stop();
     await database.close();
     process.exit(0);

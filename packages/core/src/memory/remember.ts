@@ -44,24 +44,32 @@ function sourceColumn(source: Args['source']) {
 
 export async function remember(deps: MemoryDeps, actor: Actor, args: Args): Promise<Output> {
   const output = await store(deps, actor, args);
-  // After the commit, so the background work finds the row; the answer does not wait for it. A memory
-  // going to translation is checked once it is in English (the translation run sends it on).
-  if (output.created) {
-    const translating = output.memory.language !== CANONICAL_LANGUAGE && deps.translation;
-    if (translating) deps.translation!.enqueue(output.memory.id);
-    else deps.checks?.enqueue(output.memory.id);
-  }
-  return output;
+  return { ...output, pending: output.created ? sendOn(deps, output.memory) : [] };
 }
 
-async function store(deps: MemoryDeps, actor: Actor, args: Args): Promise<Output> {
+/**
+ * After the commit, so the background work finds the row; the answer does not wait for it, and names
+ * what this write sent. A memory going to translation is checked once it is in English: the translation
+ * run sends it on, so only `translation` is sent from here.
+ */
+function sendOn(deps: MemoryDeps, memory: Output['memory']): Output['pending'] {
+  if (memory.language !== CANONICAL_LANGUAGE && deps.translation) {
+    deps.translation.enqueue(memory.id);
+    return ['translation'];
+  }
+  if (!deps.checks) return [];
+  deps.checks.enqueue(memory.id);
+  return ['conflict_check'];
+}
+
+async function store(deps: MemoryDeps, actor: Actor, args: Args): Promise<Omit<Output, 'pending'>> {
   await assertNoSecrets({ content: args.content, tags: args.tags });
   const prepared = deps.indexer ? await deps.indexer.prepare(args.content) : undefined;
   return deps.database.asUser(actor, async (tx) => {
     let session = await loadThreadSession(tx, actor.userId, args.thread);
     const target = await resolveWriteTarget(tx, actor.userId, args, session.project);
     if (target.project) session = await attachProject(tx, actor.userId, session, target.project);
-    const base = { near_duplicates: [], superseded: [], rules: { carried: [], needs_review: [] }, pending: [] };
+    const base = { near_duplicates: [], superseded: [], rules: { carried: [], needs_review: [] } };
 
     const twinId = args.on_duplicate === 'return_existing' ? await findTwin(tx, target.scopeId, args.content) : null;
     if (twinId) {
@@ -104,7 +112,6 @@ async function store(deps: MemoryDeps, actor: Actor, args: Args): Promise<Output
       near_duplicates: nearDuplicates,
       superseded: outcome.superseded,
       rules: { carried: outcome.carried, needs_review: outcome.needsReview },
-      pending: [],
       session: sessionView(session),
     };
   });

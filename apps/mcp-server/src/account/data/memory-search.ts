@@ -1,9 +1,10 @@
 // The memories page's list: search_memories (hybrid, the recall ranker) with the dashboard's filters of project, kind, language and state.
 import { z } from 'zod';
 import { bounds, memoryKind, TOOLS, type MemoryView, type ToolArgs } from '@svc/contract';
-import { DEFAULT_TUNING, lexicalFinder, searchMemories, type Actor, type MemoryDeps } from '@svc/core';
+import { DEFAULT_TUNING, lexicalFinder, searchMemories, type Actor } from '@svc/core';
 import { memories } from '@svc/db';
 import type { ServerDeps } from '../../deps';
+import { memoryDepsOf } from '../../memory-deps';
 import { queryLimit } from './person';
 
 export const MEMORY_STATES = ['live', 'open_loop', 'retired', 'superseded', 'all'] as const;
@@ -77,10 +78,7 @@ export interface MemoryPage {
   more_unsearched: boolean;
 }
 
-export function memoryDeps(deps: ServerDeps): MemoryDeps {
-  const { database, retriever, indexer, logger, translation } = deps;
-  return { database, retriever, indexer, logger, translation };
-}
+export const memoryDeps = memoryDepsOf;
 
 export async function listMemories(
   deps: ServerDeps,

@@ -1,5 +1,6 @@
 // Adapts the server's context to what the core operations take: the actor and the memory parts.
 import type { Actor, MemoryDeps } from '@svc/core';
+import { memoryDepsOf } from '../../memory-deps';
 import type { ToolContext } from '../tool-handler';
 
 export function actorOf(ctx: ToolContext): Actor {
@@ -7,6 +8,5 @@ export function actorOf(ctx: ToolContext): Actor {
 }
 
 export function memoryDeps(ctx: ToolContext): MemoryDeps {
-  const { database, retriever, indexer, logger, translation } = ctx.deps;
-  return { database, retriever, indexer, logger, translation };
+  return memoryDepsOf(ctx.deps);
 }
