@@ -59,8 +59,8 @@ describe('translation of a memory written in another language', () => {
     expect(saved.ok.memory.language).toBe('de');
     // The answer did not wait for the model: it carries the text as written.
     expect(saved.ok.memory.content).toBe(GERMAN);
-    // It names the work it sent on: the translation (whose run sends the conflict check after it).
-    expect(saved.ok.pending).toEqual(['translation']);
+    // It names the work still to come: the translation, and the conflict check its run sends after it.
+    expect(saved.ok.pending).toEqual(['translation', 'conflict_check']);
 
     await translated(saved.ok.memory.id);
     expect(fake.requests.some((r) => r.body.response_format?.json_schema?.name === 'translation')).toBe(true);

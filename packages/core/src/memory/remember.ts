@@ -49,17 +49,17 @@ export async function remember(deps: MemoryDeps, actor: Actor, args: Args): Prom
 
 /**
  * After the commit, so the background work finds the row; the answer does not wait for it, and names
- * what this write sent. A memory going to translation is checked once it is in English: the translation
- * run sends it on, so only `translation` is sent from here.
+ * the work that continues. A memory going to translation is checked once it is in English: the
+ * translation run sends it on, so only `translation` is sent from here, but both are still to come.
  */
 function sendOn(deps: MemoryDeps, memory: Output['memory']): Output['pending'] {
+  const check: Output['pending'] = deps.checks ? ['conflict_check'] : [];
   if (memory.language !== CANONICAL_LANGUAGE && deps.translation) {
     deps.translation.enqueue(memory.id);
-    return ['translation'];
+    return ['translation', ...check];
   }
-  if (!deps.checks) return [];
-  deps.checks.enqueue(memory.id);
-  return ['conflict_check'];
+  deps.checks?.enqueue(memory.id);
+  return check;
 }
 
 async function store(deps: MemoryDeps, actor: Actor, args: Args): Promise<Omit<Output, 'pending'>> {
