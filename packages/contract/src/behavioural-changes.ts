@@ -109,8 +109,7 @@ export const BEHAVIOURAL_CHANGES: readonly BehaviouralChange[] = [
     id: 'secret_refusal_more_tools',
     area: 'errors',
     change:
-      '`secret_content_rejected:` applies to `remember`, and now also to `card` title, body ' +
-      'and reasons, `card_log` notes, `link` entity names and `promote_rule` rule text.',
+      '`secret_content_rejected:` applies to `remember` content, and now also to `remember` tags; `card` title, body, `no_links`, `no_branch`, `not_landed` and link reasons; `promote_loop` title, body, `no_links`, `no_branch` and link reasons; `card_log` notes; `link` entity names and card-link reasons; `promote_rule` rule text; and `resolve_conflicts` merged content (`SECRET_GUARDED_FIELDS`). `import_memory` refuses items carrying a secret.',
   },
   {
     id: 'caller_only_conflict_counts',
@@ -160,7 +159,7 @@ export const BEHAVIOURAL_CHANGES: readonly BehaviouralChange[] = [
     id: 'secret_guard_coverage',
     area: 'errors',
     change:
-      '`secret_content_rejected:` refuses many more kinds of credentials (the gitleaks default rules, private keys in every armour, passwords stated in prose or in URLs, `.env` lines, key files); `details.rule` may be `svc/secret-guard-supplement`. Obvious placeholders (`ghp_xxxx…`, `postgres://<user>:<password>@…`) are no longer refused.',
+      '`secret_content_rejected:` refuses many more kinds of credentials: the gitleaks default rules (`generic-api-key` in part: a key word glued on or followed by a word for the value, as in `PGPASSWORD`, `DB_PASS` or `DB_PASSWORD_PROD`, not any name that contains one), private keys in the PEM (RSA, EC, DSA, PKCS#8 plain and encrypted), PGP, OpenSSH (plain and encrypted), SSH2 and PuTTY forms, passwords stated in prose or in URLs, `.env` lines, `.netrc` entries and key files; `details.rule` may be `svc/secret-guard-supplement`. Obvious placeholders (`ghp_xxxx…`, `postgres://<user>:<password>@…`) are no longer refused.',
   },
   {
     id: 'mcp_invalid_params',
@@ -172,7 +171,7 @@ export const BEHAVIOURAL_CHANGES: readonly BehaviouralChange[] = [
     id: 'mcp_body_after_auth',
     area: 'endpoints',
     change:
-      '`POST /mcp` checks the token before reading the body (an anonymous caller gets 401 whatever it sent); a content type other than `application/json`, or a charset other than UTF-8, is answered 400 `validation_failed`.',
+      '`POST /mcp` checks the token before reading the body (an anonymous caller gets 401 whatever it sent); a content type other than `application/json`, a charset other than UTF-8, a content encoding the server does not know, or a compressed body that does not decode is answered 400 `validation_failed`.',
   },
   {
     id: 'first_sight_one_project',
@@ -184,7 +183,7 @@ export const BEHAVIOURAL_CHANGES: readonly BehaviouralChange[] = [
     id: 'second_factor_replay_lockout',
     area: 'authentication',
     change:
-      'A second-factor code already used is refused as such (`details.reason` `code_reused`); ten wrong codes lock the second factor for 15 minutes (429 with `Retry-After`), and lockout messages state the remaining time.',
+      'A second-factor code already used is refused as such (`details.reason` `code_reused`); ten wrong codes lock the second factor until 15 minutes after the first of them (429 with `Retry-After`), and lockout messages state the remaining time.',
   },
   {
     id: 'plain_content_fields',
