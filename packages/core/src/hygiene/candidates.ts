@@ -29,12 +29,17 @@ export interface Sharing {
   minShare: number;
 }
 
-/** Found through the GIN index on `tsv`, then counted, so the rows that cannot match never leave the database. */
+/**
+ * Found through the GIN index on `tsv`, then counted, so the rows that cannot match never leave the
+ * database. A memory sharing `atLeast` of the n words misses at most n - atLeast of them, so it has
+ * one of any n - atLeast + 1: the index is asked for the longest ones (likelier rare, fewer rows to count).
+ */
 function sharingCondition(s: Sharing) {
   const same = sql`(${memories.id} = ${s.id}::uuid or ${memories.contentHash} = ${s.contentHash})`;
   if (s.words.length === 0) return same;
-  const atLeast = Math.ceil(s.words.length * s.minShare);
-  return sql`(${same} or (${memories.tsv} @@ ${tsqueryText(s.words)}::tsquery
+  const atLeast = Math.max(1, Math.ceil(s.words.length * s.minShare));
+  const probe = [...s.words].sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, s.words.length - atLeast + 1);
+  return sql`(${same} or (${memories.tsv} @@ ${tsqueryText(probe)}::tsquery
     and (select count(*) from unnest(tsvector_to_array(${memories.tsv})) u where u = any(${textArray(s.words)})) >= ${atLeast}))`;
 }
 
