@@ -62,7 +62,8 @@ export async function connectInProcess(
     async close() {
       await client.close();
       await server.close();
-      if (opts.workQueue) await deps.jobs.stop();
+      // A remember's saved-memory check starts the queue even when not asked to work it here.
+      await deps.jobs.stop();
       await deps.usage.flush();
     },
   };

@@ -117,6 +117,27 @@ describe('the check of a just-saved memory', () => {
     await database.db.update(memories).set({ invalidatedAt: new Date() }).where(eq(memories.id, next!.id));
     expect(await job.handler(ctx(p, { memoryId: next!.id }))).toEqual({ outcome: 'gone' });
   });
+
+  it('reads only the memories sharing enough words to reach a verdict, or the same content without any', async () => {
+    const p = parts(false);
+    const owner = await createUser(database.db, 'narrow-check@example.com');
+    const write = (content: string) =>
+      database.db.insert(memories).values({ ownerId: owner.user.id, scopeId: owner.personalScopeId, content }).returning({ id: memories.id });
+    const [kept] = await write('The nightly deploy pipeline runs on the build server.');
+    await write('Alice prefers green tea in the afternoon.');
+    await write('The build server is in the basement.');
+    const [denial] = await write('The nightly deploy pipeline no longer runs on the build server.');
+    const job = registeredJobs({ memory: p.memory, embedder: null, keepWarmMinutes: 0, llm: null }).find((d) => d.name === 'check-memory')!;
+    // The tea shares no word and the basement two of seven: neither can overlap by half, so neither is read.
+    expect(await job.handler(ctx(p, { memoryId: denial!.id }))).toMatchObject({ outcome: 'checked', compared: 1 });
+    const found = await conflictsOf(denial!.id);
+    expect(found.flatMap((c) => [c.memoryAId, c.memoryBId])).toContain(kept!.id);
+
+    // A memory of stop words only has no words to share: its identical twin is still read.
+    await write('No.');
+    const [again] = await write('No.');
+    expect(await job.handler(ctx(p, { memoryId: again!.id }))).toMatchObject({ outcome: 'checked', compared: 1 });
+  });
 });
 
 describe('the language of memories stored before detection', () => {

@@ -1,6 +1,8 @@
 // Loads the owner's live memories a hygiene scan looks at, with their stemmed words.
 import { and, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { memories, memorySupersedes, type Tx } from '@svc/db';
+import { textArray } from '../retrieval/sql/arrays';
+import { tsqueryText } from '../retrieval/sql/query-terms';
 
 export interface Candidate {
   id: string;
@@ -16,7 +18,37 @@ export interface Candidate {
 /** Bounded so one scan stays within the job time limit: the most recent memories matter most. */
 export const SCAN_LIMIT = 5000;
 
-export async function loadCandidates(tx: Tx, ownerId: string, scopeIds: string[] | null): Promise<Candidate[]> {
+/**
+ * Only memories that can score `minShare` word overlap with one memory (itself included): a Jaccard
+ * overlap of at least t needs at least t·|words| shared words, or the same content.
+ */
+export interface Sharing {
+  id: string;
+  contentHash: string;
+  words: readonly string[];
+  minShare: number;
+}
+
+/**
+ * Found through the GIN index on `tsv`, then counted, so the rows that cannot match never leave the
+ * database. A memory sharing `atLeast` of the n words misses at most n - atLeast of them, so it has
+ * one of any n - atLeast + 1: the index is asked for the longest ones (likelier rare, fewer rows to count).
+ */
+function sharingCondition(s: Sharing) {
+  const same = sql`(${memories.id} = ${s.id}::uuid or ${memories.contentHash} = ${s.contentHash})`;
+  if (s.words.length === 0) return same;
+  const atLeast = Math.max(1, Math.ceil(s.words.length * s.minShare));
+  const probe = [...s.words].sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, s.words.length - atLeast + 1);
+  return sql`(${same} or (${memories.tsv} @@ ${tsqueryText(probe)}::tsquery
+    and (select count(*) from unnest(tsvector_to_array(${memories.tsv})) u where u = any(${textArray(s.words)})) >= ${atLeast}))`;
+}
+
+export async function loadCandidates(
+  tx: Tx,
+  ownerId: string,
+  scopeIds: string[] | null,
+  sharing?: Sharing,
+): Promise<Candidate[]> {
   const rows = await tx
     .select({
       id: memories.id,
@@ -35,6 +67,7 @@ export async function loadCandidates(tx: Tx, ownerId: string, scopeIds: string[]
         isNull(memories.invalidatedAt),
         scopeIds ? inArray(memories.scopeId, scopeIds) : undefined,
         notExists(sql`(select 1 from ${memorySupersedes} where ${memorySupersedes.predecessorId} = ${memories.id})`),
+        sharing ? sharingCondition(sharing) : undefined,
       ),
     )
     .orderBy(desc(memories.createdAt))

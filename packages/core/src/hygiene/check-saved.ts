@@ -25,7 +25,12 @@ export async function checkSavedMemory(
 ): Promise<SavedCheckOutcome> {
   const loaded = await database.system(async (tx) => {
     const [saved] = await tx
-      .select({ ownerId: memories.ownerId, scopeId: memories.scopeId })
+      .select({
+        ownerId: memories.ownerId,
+        scopeId: memories.scopeId,
+        contentHash: memories.contentHash,
+        words: sql<string[]>`tsvector_to_array(${memories.tsv})`,
+      })
       .from(memories)
       .where(
         and(
@@ -35,7 +40,9 @@ export async function checkSavedMemory(
         ),
       );
     if (!saved) return null;
-    return { ...saved, items: await loadCandidates(tx, saved.ownerId, [saved.scopeId]) };
+    // Every verdict below needs CONTRADICTION_OVERLAP at least (or the same content): only those are read.
+    const sharing = { id: memoryId, contentHash: saved.contentHash, words: saved.words, minShare: CONTRADICTION_OVERLAP };
+    return { ...saved, items: await loadCandidates(tx, saved.ownerId, [saved.scopeId], sharing) };
   });
   const self = loaded?.items.find((c) => c.id === memoryId);
   if (!loaded || !self) return { outcome: 'gone' };

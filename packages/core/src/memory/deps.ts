@@ -18,7 +18,11 @@ export interface MemoryIndexer {
   prepare(text: string): Promise<unknown>;
   /** Stores what `prepare` produced for the memory, inside the write transaction. */
   store(tx: Tx, memoryId: string, prepared: unknown): Promise<void>;
-  nearDuplicates(tx: Tx, opts: { memoryId: string; scopeId: string; prepared: unknown }): Promise<NearDuplicate[]>;
+  /**
+   * `store`, and the memories of the scope nearly the same as the new one (never itself), in one
+   * round trip: remember's write transaction holds the one embedded connection while it runs.
+   */
+  storeNear(tx: Tx, opts: { memoryId: string; scopeId: string; prepared: unknown }): Promise<NearDuplicate[]>;
 }
 
 export interface MemoryDeps {

@@ -9,7 +9,7 @@ import { attachProject, loadThreadSession, sessionView } from '../sessions/threa
 import { resolveWriteTarget } from '../targets/resolve-target';
 import type { MemoryDeps } from './deps';
 import { inferKind } from './infer-kind';
-import { loadMemory } from './load';
+import { loadMemory, type LoadedMemory } from './load';
 import { supersede } from './supersede';
 import { toMemoryView } from './to-view';
 import { THREAD_SOURCE_KEY, writtenFields } from './written-fields';
@@ -94,19 +94,25 @@ async function store(deps: MemoryDeps, actor: Actor, args: Args): Promise<Omit<O
           ...(session.id && !args.source?.conversation_id && { [THREAD_SOURCE_KEY]: session.id }),
         },
       })
-      .returning({ id: memories.id });
+      .returning();
     const id = row!.id;
     const outcome = await supersede(tx, actor.userId, { id, content: args.content }, args.supersedes ?? []);
     let nearDuplicates: Output['near_duplicates'] = [];
     if (deps.indexer && prepared !== undefined) {
-      await deps.indexer.store(tx, id, prepared);
       const superseded = new Set(outcome.superseded);
-      nearDuplicates = (await deps.indexer.nearDuplicates(tx, { memoryId: id, scopeId: target.scopeId, prepared }))
+      nearDuplicates = (await deps.indexer.storeNear(tx, { memoryId: id, scopeId: target.scopeId, prepared }))
         .filter((d) => !superseded.has(d.id));
     }
-    const stored = await loadMemory(tx, id);
+    // No read back: only BEFORE triggers shape the row, so RETURNING is the row as stored, and a
+    // memory written in this transaction is superseded by nothing yet.
+    const stored: LoadedMemory = {
+      row: row!,
+      scopeKind: target.project ? 'project' : 'personal',
+      supersedes: outcome.superseded,
+      supersededBy: [],
+    };
     return {
-      memory: toMemoryView(stored!),
+      memory: toMemoryView(stored),
       created: true,
       duplicate_of: null,
       near_duplicates: nearDuplicates,

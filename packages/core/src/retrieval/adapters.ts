@@ -3,7 +3,6 @@ import { rowsOf } from '@svc/db';
 import type { MemoryKind } from '@svc/contract';
 import type { Embedder } from '@svc/embeddings';
 import { timed } from '@svc/observability';
-import { sql } from 'drizzle-orm';
 import type { SimilarityFinder } from '../library/similarity';
 import type { MemoryIndexer } from '../memory/deps';
 import type { Retriever } from '../memory/retriever';
@@ -11,8 +10,10 @@ import type { RetrievalDeps } from './deps';
 import { findSimilar, NEAR_DUPLICATE_SIMILARITY } from './find-similar';
 import { hybridSearch } from './hybrid-search';
 import { embedQuery, type EmbeddedQuery } from './query-embedding';
-import { uuidArray } from './sql/arrays';
-import { storeEmbeddings } from './store-embeddings';
+import { preludeStatement } from './sql/query-terms';
+import { storeAndNearStatement, type NearRow } from './sql/similar';
+import { storeEmbeddings, storeEmbeddingsStatement } from './store-embeddings';
+import { DEFAULT_TUNING } from './tuning';
 
 /** How many near-duplicates remember reports at most. */
 const NEAR_DUPLICATES_MAX = 5;
@@ -71,30 +72,21 @@ export function hybridIndexer(deps: RetrievalDeps & { embedder: Embedder }): Mem
     async store(tx, memoryId, prepared) {
       await storeEmbeddings(tx, embedder.model, [{ memoryId, vector: prepared as Float32Array }]);
     },
-    async nearDuplicates(tx, { memoryId, scopeId, prepared }) {
-      const matches = await findSimilar(
-        tx,
-        {
-          memoryId,
-          vector: prepared as Float32Array,
-          k: NEAR_DUPLICATES_MAX,
-          scopeIds: [scopeId],
-          minSimilarity: NEAR_DUPLICATE_SIMILARITY,
-        },
-        deps,
+    async storeNear(tx, { memoryId, scopeId, prepared }) {
+      const vector = prepared as Float32Array;
+      // The HNSW settings of find_similar's search, transaction-local.
+      await tx.execute(preludeStatement('', (deps.tuning ?? DEFAULT_TUNING).efSearch));
+      const statement = storeAndNearStatement(
+        storeEmbeddingsStatement(embedder.model, [{ memoryId, vector }]),
+        { model: embedder.model, vector },
+        { scopeIds: [scopeId] },
+        NEAR_DUPLICATES_MAX,
+        memoryId,
+        PREVIEW_CHARS,
       );
-      if (matches.length === 0) return [];
-      const rows = rowsOf<{ id: string; content: string }>(
-        await tx.execute(sql`select id, left(content, ${PREVIEW_CHARS}) as content from memories
-          where id = any(${uuidArray(matches.map((m) => m.memoryId))})`),
-      );
-      const content = new Map(rows.map((r) => [r.id, r.content]));
-      return matches.flatMap((m) => {
-        const preview = content.get(m.memoryId);
-        return preview === undefined
-          ? []
-          : [{ id: m.memoryId, similarity: m.similarity, content: preview }];
-      });
+      return rowsOf<NearRow>(await tx.execute(statement))
+        .map((r) => ({ id: r.memory_id, similarity: Math.min(1, Math.max(0, Number(r.similarity))), content: r.content }))
+        .filter((d) => d.similarity >= NEAR_DUPLICATE_SIMILARITY);
     },
   };
 }

@@ -105,8 +105,7 @@ describe('adapters', () => {
     const calls = embedder.calls;
     const [id] = await store(world, world.alice, [{ content }]);
     const duplicates = await world.database.asUser(world.alice, async (tx) => {
-      await indexer.store(tx, id!, prepared);
-      return indexer.nearDuplicates(tx, { memoryId: id!, scopeId: world.alice.personal, prepared });
+      return indexer.storeNear(tx, { memoryId: id!, scopeId: world.alice.personal, prepared });
     });
     expect(embedder.calls).toBe(calls);
     expect(duplicates.map((d) => d.id)).toContain(ids.fridays);

@@ -1,6 +1,6 @@
 // Writes memory vectors and reads the texts to embed; the SQL side of indexing.
 import { rowsOf, type Executor } from '@svc/db';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { uuidArray, vectorLiteral } from './sql/arrays';
 
 export interface MemoryVector {
@@ -51,24 +51,27 @@ export async function loadMissing(
 
 /**
  * Upserts vectors of `model`. A memory deleted meanwhile is skipped rather than failing the
- * batch on its foreign key.
+ * batch on its foreign key. As a statement, so remember can run it inside its near-duplicate search.
  */
+export function storeEmbeddingsStatement(model: string, vectors: readonly MemoryVector[]): SQL {
+  const values = sql.join(
+    vectors.map((v) => sql`(${v.memoryId}::uuid, ${vectorLiteral(v.vector)}::vector)`),
+    sql`, `,
+  );
+  return sql`
+    insert into memory_embeddings (memory_id, model, embedding)
+    select x.memory_id, ${model}, x.embedding
+    from (values ${values}) as x(memory_id, embedding)
+    where exists (select 1 from memories m where m.id = x.memory_id)
+    on conflict (memory_id, model) do update set embedding = excluded.embedding, created_at = now()
+    returning memory_id`;
+}
+
 export async function storeEmbeddings(
   exec: Executor,
   model: string,
   vectors: readonly MemoryVector[],
 ): Promise<number> {
   if (vectors.length === 0) return 0;
-  const values = sql.join(
-    vectors.map((v) => sql`(${v.memoryId}::uuid, ${vectorLiteral(v.vector)}::vector)`),
-    sql`, `,
-  );
-  const result = await exec.execute(sql`
-    insert into memory_embeddings (memory_id, model, embedding)
-    select x.memory_id, ${model}, x.embedding
-    from (values ${values}) as x(memory_id, embedding)
-    where exists (select 1 from memories m where m.id = x.memory_id)
-    on conflict (memory_id, model) do update set embedding = excluded.embedding, created_at = now()
-    returning memory_id`);
-  return rowsOf(result).length;
+  return rowsOf(await exec.execute(storeEmbeddingsStatement(model, vectors))).length;
 }

@@ -28,6 +28,34 @@ export function vectorSimilarStatement(
     limit ${k}`;
 }
 
+export interface NearRow extends SimilarRow {
+  /** The start of the memory's content, for the writer to recognise it. */
+  content: string;
+}
+
+/**
+ * remember's one statement after its insert: `store` (writing the new memory's vector) runs in its
+ * WITH, and the nearest memories with their previews come back. The search reads the snapshot from
+ * before the statement, so the new vector is not among them; the new memory is excluded anyway.
+ */
+export function storeAndNearStatement(
+  store: SQL,
+  q: QueryVector,
+  filters: SearchFilters,
+  k: number,
+  exclude: string,
+  previewChars: number,
+): SQL {
+  const { distance, modelMatch } = distanceParts(q);
+  return sql`
+    with stored as (${store})
+    select e.memory_id, (1 - ${distance})::float8 as similarity, left(m.content, ${previewChars}) as content
+    from memory_embeddings e join memories m on m.id = e.memory_id
+    where ${modelMatch} and ${memoryConditions(filters)} and ${excluding(exclude)}
+    order by ${distance}
+    limit ${k}`;
+}
+
 /** The stored vector of a memory for `model`, as pgvector text; none when it has not been embedded. */
 export function storedVectorStatement(memoryId: string, model: string): SQL {
   return sql`select e.embedding::text as embedding from memory_embeddings e
