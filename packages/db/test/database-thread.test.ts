@@ -110,6 +110,17 @@ describe('the embedded database in a worker thread', () => {
     expect(await rowsOf(database.db.execute(sql`select k from thread_rows order by k`))).toEqual([{ k: 2 }]);
   });
 
+  it('leaves no aborted transaction behind a script that failed inside its own BEGIN', async () => {
+    // pg-boss sends BEGIN … COMMIT scripts (creating a queue) and rolls back only after the failure
+    // reaches it, by then too late: the transaction queued behind the script opened on an aborted
+    // session and failed with "current transaction is aborted".
+    const client = (database.db as unknown as { $client: { exec(text: string): Promise<unknown> } }).$client;
+    const script = client.exec('BEGIN; SELECT 1/0; COMMIT;');
+    const next = database.system((tx) => rowsOf(tx.execute(sql`select 1 as one`)));
+    await expect(script).rejects.toThrow(/division by zero/);
+    expect(await next).toEqual([{ one: 1 }]);
+  });
+
   it('hands back values as PGlite parses them, timestamps as text for drizzle', async () => {
     const rows = await rowsOf(
       database.db.execute(

@@ -125,7 +125,22 @@ function run(request, fn) {
     if (!open) return refuse(request.id, new Error('Transaction is closed'));
     return answer(open.tx);
   }
-  enqueue(request.lane, () => answer(db));
+  enqueue(request.lane, () => (request.op === 'exec' ? execAlone(request, fn) : answer(db)));
+}
+
+/**
+ * A script outside any transaction of ours may open its own (pg-boss's BEGIN … COMMIT blocks). If it
+ * fails midway the session is left in an aborted transaction, and the caller's ROLLBACK arrives only
+ * after the next unit has run on it; so the unit rolls back itself before the thread moves on.
+ */
+function execAlone(request, fn) {
+  return fn(db).then(
+    (result) => reply(request.id, result),
+    async (err) => {
+      await db.exec('ROLLBACK').catch(() => undefined);
+      refuse(request.id, err);
+    },
+  );
 }
 
 /** LISTEN once per channel; the proxy fans notifications out to its own callbacks. */
