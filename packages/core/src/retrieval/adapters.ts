@@ -6,42 +6,53 @@ import { timed } from '@svc/observability';
 import { sql } from 'drizzle-orm';
 import type { SimilarityFinder } from '../library/similarity';
 import type { MemoryIndexer } from '../memory/deps';
-import type { Retriever } from '../memory/retriever';
+import type { RecallQuery, Retriever } from '../memory/retriever';
 import type { RetrievalDeps } from './deps';
 import { findSimilar, NEAR_DUPLICATE_SIMILARITY } from './find-similar';
-import { hybridSearch } from './hybrid-search';
+import { hybridSearch, planSearch, type SearchPlan } from './hybrid-search';
 import { embedQuery, type EmbeddedQuery } from './query-embedding';
 import { uuidArray } from './sql/arrays';
+import type { HybridSearchOptions } from './types';
 import { storeEmbeddings } from './store-embeddings';
 
 /** How many near-duplicates remember reports at most. */
 const NEAR_DUPLICATES_MAX = 5;
 const PREVIEW_CHARS = 200;
 
+/** A recall query as hybrid search's options. */
+function searchOptions(q: RecallQuery): HybridSearchOptions {
+  return {
+    query: q.query,
+    k: q.k,
+    scopeIds: q.scopeIds ?? undefined,
+    kinds: q.kinds as MemoryKind[] | undefined,
+    tags: q.tags,
+    loopState: q.loopState,
+    includeRetired: q.includeRetired,
+    since: q.since,
+    until: q.until,
+  };
+}
+
 /**
- * recall's ranker. `prepare` embeds the query before the transaction opens, so the model never
- * holds the (single-connection embedded) database; without it the query is embedded inside.
+ * recall's ranker. `prepare` embeds the query outside any transaction, so the model never holds
+ * the (single-connection embedded) database; without it the query is embedded inside. `plan`
+ * lets a caller run the words' statistics while the model works (`SearchPlan`).
  */
 export function hybridRetriever(deps: RetrievalDeps): Retriever {
   return {
     prepare: (query) => embedQuery(deps.embedder, query, deps.logger),
-    search: (tx, q, prepared) =>
+    plan: (tx, q) => planSearch(tx, searchOptions(q), deps),
+    search: (tx, q, prepared, planned) =>
       hybridSearch(
         tx,
         {
-          query: q.query,
-          k: q.k,
-          scopeIds: q.scopeIds ?? undefined,
-          kinds: q.kinds as MemoryKind[] | undefined,
-          tags: q.tags,
-          loopState: q.loopState,
-          includeRetired: q.includeRetired,
-          since: q.since,
-          until: q.until,
+          ...searchOptions(q),
           // null: prepared and found no vector (lexical only); undefined: embed here.
           ...(prepared !== undefined && { queryVector: (prepared as EmbeddedQuery | null)?.vector ?? null }),
         },
         deps,
+        planned as SearchPlan | undefined,
       ),
   };
 }
