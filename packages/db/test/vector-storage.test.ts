@@ -32,7 +32,7 @@ async function store(dimensions: number, model: string): Promise<{ id: string; v
 describe('stored vectors', () => {
   it('of 512 dimensions stay in their rows, and read back as written', async () => {
     const before = await toastPages();
-    const stored = [];
+    const stored: { id: string; vector: number[] }[] = [];
     for (let i = 0; i < 20; i++) stored.push(await store(512, 'test-512'));
     expect(await toastPages()).toBe(before);
     const [row] = await database.db.select().from(memoryEmbeddings).where(eq(memoryEmbeddings.memoryId, stored[0]!.id));
