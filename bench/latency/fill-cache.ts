@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
 /** Bump when fill.ts or the schema's migrations change what a filled store holds. */
-const FILL_VERSION = 3;
+const FILL_VERSION = 4;
 
 export interface CachedFill {
   fillSeconds: number;

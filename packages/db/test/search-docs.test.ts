@@ -132,6 +132,22 @@ describe('search documents', () => {
       ),
     );
   });
+
+  it('newest first: the latest matches the caller may read, however many older ones there are', async () => {
+    const mine: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      mine.push(await seedMemory(database, { ownerId: cast.alice.id, scopeId: cast.alice.personal, content: `wombat ${i}` }));
+      // Someone else's newer matches and the caller's non-matching writes in between.
+      await seedMemory(database, { ownerId: cast.dave.id, scopeId: cast.gamma.scope, content: `wombat of dave ${i}` });
+      await seedMemory(database, { ownerId: cast.alice.id, scopeId: cast.alice.personal, content: `koala ${i}` });
+    }
+    const newest = rowsOf<{ memory_id: string }>(
+      await database.asUser({ userId: cast.alice.id }, (tx) =>
+        tx.execute(sql`select memory_id from svc_search_doc_matches('wombat'::tsquery, null, 5, true)`),
+      ),
+    ).map((r) => r.memory_id);
+    expect(newest).toEqual(mine.slice(-5).reverse());
+  });
 });
 
 describe('search documents of a transcript', () => {

@@ -1,11 +1,13 @@
 // recall: rank the caller's memories for a question within the resolved target and filters.
 import type { ToolArgs, ToolOutput } from '@svc/contract';
+import type { Tx } from '@svc/db';
 import type { Actor } from '../actor';
 import { stageClock } from '../retrieval/search-stages';
-import { attachProject, loadThreadSession, sessionView } from '../sessions/thread-sessions';
+import { attachProject, loadThreadSession, sessionView, type ThreadSession } from '../sessions/thread-sessions';
 import { resolveReadTarget } from '../targets/resolve-target';
 import type { MemoryDeps } from './deps';
 import { loadMemories } from './load';
+import type { RecallHit, RecallQuery } from './retriever';
 import { toMemoryView } from './to-view';
 
 type Args = ToolArgs<'recall'>;
@@ -20,35 +22,75 @@ function bound(value: string | undefined, edge: 'start' | 'end'): Date | undefin
   return new Date(value);
 }
 
+/**
+ * Two transactions, both as the caller: the first resolves the target and plans the query's words
+ * (the retriever's `plan`) while the model embeds the query; the second, once the vector is there,
+ * runs the candidates and loads the hits. Waiting for the model between them holds nothing, so
+ * other requests use the embedded database's one connection meanwhile. A retriever without `plan`
+ * gets its prepared vector first and searches in one transaction.
+ */
 export async function recall(deps: MemoryDeps, actor: Actor, args: Args): Promise<Output> {
-  const prepared = await deps.retriever.prepare?.(args.query);
-  return deps.database.asUser(actor, async (tx) => {
-    let session = await loadThreadSession(tx, actor.userId, args.thread);
-    const target = await resolveReadTarget(tx, actor.userId, args, session.project);
-    if (target.project && (args.project_hint !== undefined || args.scope)) {
-      session = await attachProject(tx, actor.userId, session, target.project);
-    }
-    const hits = await deps.retriever.search(tx, {
-      query: args.query,
-      k: args.k,
-      scopeIds: target.scopeIds,
-      kinds: args.kinds,
-      tags: args.tags,
-      loopState: args.loop_state,
-      includeRetired: args.include_retired,
-      since: bound(args.since, 'start'),
-      until: bound(args.until, 'end'),
-    }, prepared);
-    const clock = stageClock();
-    const loaded = await loadMemories(tx, hits.map((h) => h.memoryId));
-    const byId = new Map(loaded.map((m) => [m.row.id, m]));
-    const results = hits.flatMap((hit) => {
-      const memory = byId.get(hit.memoryId);
-      return memory ? [{ memory: toMemoryView(memory), score: hit.score, why: hit.why }] : [];
+  const { retriever } = deps;
+  if (!retriever.plan) {
+    const prepared = await retriever.prepare?.(args.query);
+    return deps.database.asUser(actor, async (tx) => {
+      const { session, target, query } = await resolveRecall(tx, actor, args);
+      return respond(tx, await retriever.search(tx, query, prepared), session, target.notes);
     });
-    clock.lap('results');
-    const notes = [...target.notes];
-    if (results.length === 0) notes.push('Nothing matched; try other words or a wider target.');
-    return { results, notes, session: sessionView(session) };
+  }
+  const embedding = retriever.prepare?.(args.query);
+  // Awaited after the first transaction; if that one fails first, the embedding's own failure
+  // must not surface as an unhandled rejection.
+  embedding?.catch(() => undefined);
+  const first = await deps.database.asUser(actor, async (tx) => {
+    const resolved = await resolveRecall(tx, actor, args);
+    return { ...resolved, planned: await retriever.plan!(tx, resolved.query) };
   });
+  const clock = stageClock();
+  const prepared = await embedding;
+  clock.lap('vector_wait');
+  return deps.database.asUser(actor, async (tx) =>
+    respond(tx, await retriever.search(tx, first.query, prepared, first.planned), first.session, first.target.notes),
+  );
+}
+
+/** The caller's thread session and read target, and the search they make of the arguments. */
+async function resolveRecall(tx: Tx, actor: Actor, args: Args) {
+  let session = await loadThreadSession(tx, actor.userId, args.thread);
+  const target = await resolveReadTarget(tx, actor.userId, args, session.project);
+  if (target.project && (args.project_hint !== undefined || args.scope)) {
+    session = await attachProject(tx, actor.userId, session, target.project);
+  }
+  const query: RecallQuery = {
+    query: args.query,
+    k: args.k,
+    scopeIds: target.scopeIds,
+    kinds: args.kinds,
+    tags: args.tags,
+    loopState: args.loop_state,
+    includeRetired: args.include_retired,
+    since: bound(args.since, 'start'),
+    until: bound(args.until, 'end'),
+  };
+  return { session, target, query };
+}
+
+/** The hits' memories, in rank order, as the tool answers them. */
+async function respond(
+  tx: Tx,
+  hits: RecallHit[],
+  session: ThreadSession,
+  targetNotes: readonly string[],
+): Promise<Output> {
+  const clock = stageClock();
+  const loaded = await loadMemories(tx, hits.map((h) => h.memoryId));
+  const byId = new Map(loaded.map((m) => [m.row.id, m]));
+  const results = hits.flatMap((hit) => {
+    const memory = byId.get(hit.memoryId);
+    return memory ? [{ memory: toMemoryView(memory), score: hit.score, why: hit.why }] : [];
+  });
+  clock.lap('results');
+  const notes = [...targetNotes];
+  if (results.length === 0) notes.push('Nothing matched; try other words or a wider target.');
+  return { results, notes, session: sessionView(session) };
 }

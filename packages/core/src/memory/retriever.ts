@@ -28,5 +28,11 @@ export interface Retriever {
    * one open transaction holds every other request, so the model must not run inside one.
    */
   prepare?(query: string): Promise<unknown>;
-  search(tx: Tx, query: RecallQuery, prepared?: unknown): Promise<RecallHit[]>;
+  /**
+   * The database work of a search that needs nothing from `prepare` (the query's words and their
+   * statistics). A caller may run it in a short transaction of its own while `prepare` is still
+   * embedding, then pass its result to `search` as `planned` for the same query.
+   */
+  plan?(tx: Tx, query: RecallQuery): Promise<unknown>;
+  search(tx: Tx, query: RecallQuery, prepared?: unknown, planned?: unknown): Promise<RecallHit[]>;
 }

@@ -5,44 +5,55 @@ import type { Embedder } from '@svc/embeddings';
 import { timed } from '@svc/observability';
 import type { SimilarityFinder } from '../library/similarity';
 import type { MemoryIndexer } from '../memory/deps';
-import type { Retriever } from '../memory/retriever';
+import type { RecallQuery, Retriever } from '../memory/retriever';
 import type { RetrievalDeps } from './deps';
 import { findSimilar, NEAR_DUPLICATE_SIMILARITY } from './find-similar';
-import { hybridSearch } from './hybrid-search';
+import { hybridSearch, planSearch, type SearchPlan } from './hybrid-search';
 import { embedQuery, type EmbeddedQuery } from './query-embedding';
-import { preludeStatement } from './sql/query-terms';
+import { searchSettingsStatement } from './sql/query-terms';
 import { storeAndNearStatement, type NearRow } from './sql/similar';
 import { storeEmbeddings, storeEmbeddingsStatement } from './store-embeddings';
 import { DEFAULT_TUNING } from './tuning';
+import type { HybridSearchOptions } from './types';
 
 /** How many near-duplicates remember reports at most. */
 const NEAR_DUPLICATES_MAX = 5;
 const PREVIEW_CHARS = 200;
 
+/** A recall query as hybrid search's options. */
+function searchOptions(q: RecallQuery): HybridSearchOptions {
+  return {
+    query: q.query,
+    k: q.k,
+    scopeIds: q.scopeIds ?? undefined,
+    kinds: q.kinds as MemoryKind[] | undefined,
+    tags: q.tags,
+    loopState: q.loopState,
+    includeRetired: q.includeRetired,
+    since: q.since,
+    until: q.until,
+  };
+}
+
 /**
- * recall's ranker. `prepare` embeds the query before the transaction opens, so the model never
- * holds the (single-connection embedded) database; without it the query is embedded inside.
+ * recall's ranker. `prepare` embeds the query outside any transaction, so the model never holds
+ * the (single-connection embedded) database; without it the query is embedded inside. `plan`
+ * lets a caller run the words' statistics while the model works (`SearchPlan`).
  */
 export function hybridRetriever(deps: RetrievalDeps): Retriever {
   return {
     prepare: (query) => embedQuery(deps.embedder, query, deps.logger),
-    search: (tx, q, prepared) =>
+    plan: (tx, q) => planSearch(tx, searchOptions(q), deps),
+    search: (tx, q, prepared, planned) =>
       hybridSearch(
         tx,
         {
-          query: q.query,
-          k: q.k,
-          scopeIds: q.scopeIds ?? undefined,
-          kinds: q.kinds as MemoryKind[] | undefined,
-          tags: q.tags,
-          loopState: q.loopState,
-          includeRetired: q.includeRetired,
-          since: q.since,
-          until: q.until,
+          ...searchOptions(q),
           // null: prepared and found no vector (lexical only); undefined: embed here.
           ...(prepared !== undefined && { queryVector: (prepared as EmbeddedQuery | null)?.vector ?? null }),
         },
         deps,
+        planned as SearchPlan | undefined,
       ),
   };
 }
@@ -75,7 +86,7 @@ export function hybridIndexer(deps: RetrievalDeps & { embedder: Embedder }): Mem
     async storeNear(tx, { memoryId, scopeId, prepared }) {
       const vector = prepared as Float32Array;
       // The HNSW settings of find_similar's search, transaction-local.
-      await tx.execute(preludeStatement('', (deps.tuning ?? DEFAULT_TUNING).efSearch));
+      await tx.execute(searchSettingsStatement((deps.tuning ?? DEFAULT_TUNING).efSearch));
       const statement = storeAndNearStatement(
         storeEmbeddingsStatement(embedder.model, [{ memoryId, vector }]),
         { model: embedder.model, vector },

@@ -10,7 +10,7 @@ import {
   vectorSimilarStatement,
   type SimilarRow,
 } from './sql/similar';
-import { preludeStatement } from './sql/query-terms';
+import { searchSettingsStatement } from './sql/query-terms';
 import { DEFAULT_TUNING } from './tuning';
 import type { SimilarMemory, SimilarOptions } from './types';
 
@@ -87,7 +87,7 @@ export async function findSimilar(
   let rows: SimilarRow[];
   let method: SimilarMemory['method'];
   if (vector && deps.embedder) {
-    await exec.execute(preludeStatement('', (deps.tuning ?? DEFAULT_TUNING).efSearch));
+    await exec.execute(searchSettingsStatement((deps.tuning ?? DEFAULT_TUNING).efSearch));
     const q = { model: deps.embedder.model, vector };
     rows = rowsOf<SimilarRow>(await exec.execute(vectorSimilarStatement(q, filters, k, exclude)));
     method = 'vector';

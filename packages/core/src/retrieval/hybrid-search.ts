@@ -5,10 +5,10 @@ import type { RetrievalDeps } from './deps';
 import { compareRanked, fuse, questionFactor, type FusionContext } from './fusion';
 import { rescoreDepth, rescoreWithConversation, usesConversationSignals, type ConversationSignals } from './conversation-rescore';
 import { embedQuery } from './query-embedding';
-import { planLexical } from './lexical-plan';
+import { planLexical, type LexicalPlan } from './lexical-plan';
 import { stageClock } from './search-stages';
 import { candidatesStatement, type CandidateRow } from './sql/candidates';
-import { preludeStatement, queryTerms, type PreludeRow } from './sql/query-terms';
+import { preludeStatement, queryTerms, searchSettingsStatement, type PreludeRow } from './sql/query-terms';
 import { asksWhen, queryTimeRange, statesTime, withinRange } from './query-time';
 import { DEFAULT_TUNING } from './tuning';
 import type { HybridSearchOptions, HybridSearchResult } from './types';
@@ -17,14 +17,44 @@ import { explain } from './why';
 /** Scores closer than this are ties, decided by kind, importance and recency. */
 const SCORE_PRECISION = 1e4;
 
+/** The database work of a search that needs no query vector: its words and their statistics. */
+export interface SearchPlan {
+  /** Null when the lexical leg is off (semantic mode) or no query word occurs in the collection. */
+  lexical: LexicalPlan | null;
+}
+
+/**
+ * Runs as the caller (row-level security decides which memories the statistics count). A caller
+ * that embeds the query meanwhile runs this in a short transaction of its own and passes the plan
+ * to `hybridSearch`, so the vector is awaited only where the candidates statement needs it and no
+ * transaction is held while the model works.
+ */
+export async function planSearch(
+  exec: Executor,
+  options: HybridSearchOptions,
+  deps: RetrievalDeps,
+): Promise<SearchPlan> {
+  const tuning = deps.tuning ?? DEFAULT_TUNING;
+  const clock = stageClock();
+  const [prelude] = rowsOf<PreludeRow>(await exec.execute(preludeStatement(options.query, tuning.efSearch)));
+  const lexical =
+    (options.mode ?? 'hybrid') !== 'semantic'
+      ? await planLexical(exec, queryTerms(prelude), options, tuning, prelude?.uid ?? null)
+      : null;
+  clock.lap('lexical_plan');
+  return { lexical };
+}
+
 /**
  * Runs inside the caller's transaction (`database.asUser`), so row-level security decides what
- * is visible. Pass `queryVector` when the query was embedded before the transaction opened.
+ * is visible. Pass `queryVector` when the query was embedded before the transaction opened, and
+ * `planned` when `planSearch` ran for the same options in an earlier transaction.
  */
 export async function hybridSearch(
   exec: Executor,
   options: HybridSearchOptions,
   deps: RetrievalDeps,
+  planned?: SearchPlan,
 ): Promise<HybridSearchResult[]> {
   const tuning = deps.tuning ?? DEFAULT_TUNING;
   const mode = options.mode ?? 'hybrid';
@@ -45,15 +75,11 @@ export async function hybridSearch(
     deps.logger,
     'hybrid_search',
     async () => {
+      const plan = planned ? planned.lexical : (await planSearch(exec, options, deps)).lexical;
       const clock = stageClock();
-      const [prelude] = rowsOf<PreludeRow>(
-        await exec.execute(preludeStatement(options.query, tuning.efSearch)),
-      );
-      const plan = lexical
-        ? await planLexical(exec, queryTerms(prelude), options, tuning, prelude?.uid ?? null)
-        : null;
-      clock.lap('lexical_plan');
       if (!plan && !vector) return [];
+      // The plan's transaction set these too, but they ended with it.
+      if (planned && vector) await exec.execute(searchSettingsStatement(tuning.efSearch));
       const during = queryTimeRange(options.query, new Date());
       // In the time the query names: a bonus on the fused score, renormalised to 0..1.
       const inTime = (r: CandidateRow) =>

@@ -1,5 +1,5 @@
 // Public API of retrieval: hybrid search, indexing (vectors), background re-embedding and similarity.
-export { hybridSearch } from './hybrid-search';
+export { hybridSearch, planSearch, type SearchPlan } from './hybrid-search';
 export { onSearchStage, recordSearchStage, SEARCH_STAGES, type SearchStage, type SearchStageListener } from './search-stages';
 export { clearStatsCache, STATS_CACHE_MIN_DOCS } from './collection-stats';
 export { lexicalScores, type LexicalScore } from './lexical-scores';

@@ -1,6 +1,8 @@
-// Stage timings of a recall, and a recall waiting on its query embedding holding nothing that card calls need.
+// Stage timings of a recall, its words planned while the query is embedded, and the wait for the vector holding nothing that card calls need.
 import { TOOLS } from '@svc/contract';
+import { rowsOf } from '@svc/db';
 import type { Embedder } from '@svc/embeddings';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeEmbedder, openWorld, silentLogger, store, type World } from '../../test/retrieval-support';
 import { runBoard } from '../cards/board-tool';
@@ -96,5 +98,56 @@ describe('a recall waiting for its query vector', () => {
     const out = await pending;
     expect(order).toEqual(['card', 'board', 'recall']);
     expect(out.results[0]?.memory.content).toContain('Kubernetes');
+  });
+});
+
+describe('a recall embedding its query', () => {
+  it('plans its words meanwhile and waits for the vector only for the candidates statement', async () => {
+    const events: string[] = [];
+    let planned!: () => void;
+    const plannedOnce = new Promise<void>((resolve) => (planned = resolve));
+    const off = onSearchStage((stage) => {
+      events.push(stage);
+      if (stage === 'lexical_plan') planned();
+    });
+    const inner = fakeEmbedder();
+    // The model answers only once the words are planned; a recall that waited for the vector first
+    // would get it after two seconds instead, and the order below would show it.
+    const embedder: Embedder = {
+      ...inner,
+      async embed(texts, purpose) {
+        if (purpose === 'query') {
+          await Promise.race([plannedOnce, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+          events.push('vector');
+        }
+        return inner.embed(texts, purpose);
+      },
+    };
+    try {
+      const out = await recall(depsWith(embedder), alice, recallArgs('where does kubernetes run?'));
+      expect(out.results[0]?.memory.content).toContain('Kubernetes');
+    } finally {
+      off();
+    }
+    const at = (event: string) => events.indexOf(event);
+    expect(at('lexical_plan')).toBeGreaterThanOrEqual(0);
+    expect(at('lexical_plan')).toBeLessThan(at('vector'));
+    expect(at('vector')).toBeLessThan(at('vector_wait'));
+    expect(at('vector_wait')).toBeLessThan(at('candidates'));
+  });
+
+  it('plans in a transaction of the caller (row-level security applies to its statistics)', async () => {
+    const deps = depsWith(fakeEmbedder());
+    const seen: { role: string; uid: string | null }[] = [];
+    const retriever = {
+      ...deps.retriever,
+      async plan(tx: Parameters<NonNullable<typeof deps.retriever.plan>>[0], q: Parameters<NonNullable<typeof deps.retriever.plan>>[1]) {
+        seen.push(...rowsOf<{ role: string; uid: string | null }>(await tx.execute(sql`select current_user::text as role, svc_uid()::text as uid`)));
+        return deps.retriever.plan!(tx, q);
+      },
+    };
+    const out = await recall({ ...deps, retriever }, alice, recallArgs('kubernetes'));
+    expect(out.results[0]?.memory.content).toContain('Kubernetes');
+    expect(seen).toEqual([{ role: 'svc_authenticated', uid: alice.userId }]);
   });
 });

@@ -34,6 +34,9 @@ export const memorySearchDocs = pgTable(
   (t) => [
     index('memory_search_docs_terms_idx').using('gin', t.terms),
     index('memory_search_docs_scope_idx').on(t.scopeId),
+    // The newest matches of words that are all common (svc_search_doc_matches, newest_first): walked
+    // newest first, filtered by the words, instead of reading every match to sort them (migration 0027).
+    index('memory_search_docs_seq_idx').on(t.seq),
     index('memory_search_docs_conversation_idx')
       .on(t.ownerId, t.scopeId, t.conversation, t.orderedAt, t.seq)
       .where(sql`${t.conversation} is not null`),

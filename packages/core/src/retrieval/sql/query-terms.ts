@@ -20,11 +20,23 @@ export interface PreludeRow {
  * stemmed and without stopwords by the same configuration that built the documents.
  */
 export function preludeStatement(query: string, efSearch: number): SQL {
-  return sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true),
-    set_config('hnsw.ef_search', ${String(efSearch)}, true), svc_uid()::text as uid,
+  return sql`select ${hnswSettings(efSearch)}, svc_uid()::text as uid,
     (select array_agg(u.lexeme order by u.lexeme) from unnest(to_tsvector('english'::regconfig, ${query})) u) as lexemes,
     (select array_agg(coalesce(nullif(cardinality(u.positions), 0), 1) order by u.lexeme)
        from unnest(to_tsvector('english'::regconfig, ${query})) u) as qtfs`;
+}
+
+/**
+ * The prelude's HNSW settings alone, for a search whose words were planned in an earlier
+ * transaction (they are transaction-local, so the one running the vector leg sets them again).
+ */
+export function searchSettingsStatement(efSearch: number): SQL {
+  return sql`select ${hnswSettings(efSearch)}`;
+}
+
+function hnswSettings(efSearch: number): SQL {
+  return sql`set_config('hnsw.iterative_scan', 'relaxed_order', true),
+    set_config('hnsw.ef_search', ${String(efSearch)}, true)`;
 }
 
 /** A pasted page as a query would otherwise cost one index probe per distinct word. */

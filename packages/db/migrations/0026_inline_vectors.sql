@@ -1,0 +1,16 @@
+-- custom migration (idempotent): a vector is kept in its row, not in the table's TOAST relation.
+--
+-- pgvector's type asks for out-of-line storage (STORAGE external), and a row with a 512-dimension
+-- vector (2052 bytes) is just over the 2 KB TOAST threshold: every vector was stored apart, in two
+-- chunks, and every read of one (the HNSW scan's rows, the cosine of each lexical candidate, the
+-- conversation signals' neighbours, the near-duplicate check) was a lookup in the TOAST index and two
+-- more page reads. MAIN keeps the value in the row (about three rows to a page at 512 dimensions);
+-- Postgres still compresses it, or moves it out as a last resort, only when a row would not fit in a
+-- page (vectors of some 2000 dimensions).
+--
+-- Only the column's setting changes here: vectors stored before stay where they are, correct and as
+-- fast as before, until they are written again (re-embedding) or the table is rewritten (VACUUM FULL
+-- memory_embeddings, which also rebuilds the HNSW index: about 2 minutes for 100k vectors, writes
+-- waiting). Rewriting them here would re-insert every vector into the HNSW graph and hold up the start
+-- of a deploy for as long.
+ALTER TABLE "memory_embeddings" ALTER COLUMN "embedding" SET STORAGE MAIN;

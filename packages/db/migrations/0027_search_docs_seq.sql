@@ -1,0 +1,1 @@
+CREATE INDEX "memory_search_docs_seq_idx" ON "memory_search_docs" USING btree ("seq");
