@@ -66,6 +66,11 @@ export function runStdioBridge(opts: StdioBridgeOptions): Promise<void> {
         if (frame?.id !== undefined && frame.method === undefined) pending.delete(frame.id);
         opts.output.write(`${line}\n`);
       });
+      // The holder hung up: a line written from now on would be lost unread, so it waits for the next
+      // holder instead of being answered "retry" (only calls written before this may have run).
+      socket.once('end', () => {
+        if (backend === socket) backend = null;
+      });
       socket.once('close', () => {
         backend = null;
         if (inputEnded) return resolve();
