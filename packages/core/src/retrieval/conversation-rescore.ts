@@ -28,8 +28,9 @@ export function rescoreDepth(k: number, offset: number): number {
 export function conversationSignalsStatement(
   ids: readonly string[],
   vector: QueryVector | null,
+  questionBeforeFactor = 1,
 ): SQL {
-  const around = vector ? neighbourCosine(vector, sql`m.id`) : sql`null::float8`;
+  const around = vector ? neighbourCosine(vector, sql`m.id`, questionBeforeFactor) : sql`null::float8`;
   return sql`select m.id as memory_id, ${around} as context_cosine, ${endsInQuestion()} as asks
     from memories m where m.id = any(${uuidArray(ids)})`;
 }
@@ -54,7 +55,13 @@ export async function rescoreWithConversation<T extends Rankable>(
   if (top.length === 0 || !usesConversationSignals(options.vector, options.tuning)) return [...ranked];
   const vector = options.tuning.contextVectorWeight > 0 ? options.vector : null;
   const rows = rowsOf<{ memory_id: string; context_cosine: number | null; asks: boolean }>(
-    await exec.execute(conversationSignalsStatement(top.map((r) => r.memoryId), vector)),
+    await exec.execute(
+      conversationSignalsStatement(
+        top.map((r) => r.memoryId),
+        vector,
+        options.tuning.questionBeforeFactor,
+      ),
+    ),
   );
   const found = new Map(
     rows.map((r) => [

@@ -29,6 +29,15 @@ beforeAll(async () => {
     turn(5, 'Alice: great, shipping'),
   ]);
   Object.assign(ids, { t0, t1, t2, t3, t4 });
+  // A second conversation of questions and replies: cosines 0.6, 0, 0.8, 0.
+  const retro = (minute: number, content: string) => ({ ...turn(minute, content), source: { conversationId: 'retro' } });
+  const [q0, a1, q2, a3] = await store(world, world.alice, [
+    retro(0, 'Alice: what broke the build?'),
+    retro(1, 'Bob: the lockfile.'),
+    retro(2, 'Alice: and what held up the deploy?'),
+    retro(3, 'Bob: the migration.'),
+  ]);
+  Object.assign(ids, { q0, a1, q2, a3 });
   ids.alone = (await store(world, world.alice, [{ content: 'A note of its own.' }]))[0]!;
   // Bob's memory of a conversation with the same name, between t2 and t3 in time, in his own scope.
   ids.bob = (await store(world, world.bob, [turn(3, 'Bob: the migration')]))[0]!;
@@ -40,15 +49,19 @@ beforeAll(async () => {
     t4: unitVector(0, 0, 1, 0),
     alone: unitVector(1, 1, 0, 0),
     bob: unitVector(1, 0, 0, 0),
+    q0: unitVector(0.6, 0.8, 0, 0),
+    a1: unitVector(0, 1, 0, 0),
+    q2: unitVector(0.8, 0.6, 0, 0),
+    a3: unitVector(0, 0, 1, 0),
   };
   await storeNamedVectors(world, MODEL, ids, vectors);
 });
 afterAll(() => world.database.close());
 
-async function contextCosine(who: World['alice'], key: string): Promise<number | null> {
+async function contextCosine(who: World['alice'], key: string, questionFactor = 1): Promise<number | null> {
   const [row] = await world.database.asUser(who, async (tx) =>
     rowsOf<{ c: number | null }>(
-      await tx.execute(sql`select ${neighbourCosine(QUERY, sql`${ids[key]!}::uuid`)} as c`),
+      await tx.execute(sql`select ${neighbourCosine(QUERY, sql`${ids[key]!}::uuid`, questionFactor)} as c`),
     ),
   );
   return row?.c === null || row?.c === undefined ? null : Number(row.c);
@@ -71,6 +84,17 @@ describe('neighbourCosine', () => {
     // Bob's turn lies between t2 and t3 in time and has cosine 1; neither side sees it.
     expect(await contextCosine(world.alice, 't3')).toBeCloseTo(0, 6);
     expect(await contextCosine(world.bob, 'bob')).toBeNull();
+  });
+
+  it('counts the question just before a reply `questionFactor` times, capped at 1', async () => {
+    // a1 follows q0 (0.6, asks) and precedes q2 (0.8): 0.9 beats the question after it.
+    expect(await contextCosine(world.alice, 'a1', 1.5)).toBeCloseTo(0.9, 6);
+    expect(await contextCosine(world.alice, 'a1')).toBeCloseTo(0.8, 6);
+    // a3 follows q2: 1.2, capped.
+    expect(await contextCosine(world.alice, 'a3', 1.5)).toBeCloseTo(1, 6);
+    // A statement before (t3, 0.6) and a question after (q2 seen from a1) count as they are.
+    expect(await contextCosine(world.alice, 't4', 1.5)).toBeCloseTo(0.6, 6);
+    expect(await contextCosine(world.alice, 'q0', 1.5)).toBeCloseTo(0, 6);
   });
 
   it('is null for a memory outside any conversation, and for one the caller cannot read', async () => {

@@ -22,14 +22,24 @@ function adjacent(side: 'before' | 'after'): SQL {
  * named Bailey") whose meaning is in the turn before it; the lexical leg has the neighbours' words
  * (the context field), this gives the vector leg the same reach. The adjacent memories only, not
  * the two each side of the context field: the turns further away measured worse (LoCoMo R@5
- * 0.788 against 0.793, bench/README.md). Neighbours are read as the caller, under row-level
- * security, and have the memory's own owner and scope.
+ * 0.788 against 0.793, bench/README.md). When the memory just before asks, its cosine counts
+ * `questionFactor` times (capped at 1): that question is what the reply answers, and a query
+ * matching it asks for the reply (RetrievalTuning.questionBeforeFactor). Neighbours are read as the
+ * caller, under row-level security, and have the memory's own owner and scope.
  */
-export function neighbourCosine(q: QueryVector, memoryId: SQL): SQL {
+export function neighbourCosine(q: QueryVector, memoryId: SQL, questionFactor = 1): SQL {
   const { distance, modelMatch } = distanceParts(q, 'ne');
-  return sql`(select max(1 - ${distance})
+  // The question check reads the neighbour's text: only when it can change the cosine.
+  const cosine =
+    questionFactor === 1
+      ? sql`1 - ${distance}`
+      : sql`case when nb.before and exists (select 1 from memories nm
+            where nm.id = nb.memory_id and ${endsInQuestion(sql`nm.content`)})
+          then least(1, ${questionFactor}::float8 * (1 - ${distance})) else 1 - ${distance} end`;
+  return sql`(select max(${cosine})
     from memory_search_docs d
-      cross join lateral (${adjacent('before')} union all ${adjacent('after')}) nb
+      cross join lateral (select true as before, ${adjacent('before')} as memory_id
+        union all select false, ${adjacent('after')}) nb
       join memory_embeddings ne on ne.memory_id = nb.memory_id and ${modelMatch}
     where d.memory_id = ${memoryId} and d.conversation is not null)::float8`;
 }
