@@ -49,9 +49,10 @@ export const ABLATION: Variant[] = [
   {
     name: "+ adjacent memories' cosine (w 0.5)",
     mode: 'hybrid',
-    tuning: { questionPenalty: 0 },
+    tuning: { questionPenalty: 0, questionBeforeFactor: 1 },
   },
-  { name: '+ a memory that asks loses 10% = default hybrid', mode: 'hybrid', tuning: {} },
+  { name: '+ a memory that asks loses 10%', mode: 'hybrid', tuning: { questionBeforeFactor: 1 } },
+  { name: '+ the question just before counts 1.5 times = default hybrid', mode: 'hybrid', tuning: {} },
   { name: 'vector search alone (HNSW, cosine)', mode: 'semantic', tuning: WITHOUT_NEIGHBOUR_SIGNALS },
 ];
 

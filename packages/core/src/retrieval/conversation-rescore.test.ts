@@ -26,11 +26,18 @@ beforeAll(async () => {
     turns.map((content, i) => ({ content, eventAt: at(i), source: { conversationId: 'chat' } })),
   );
   ['question', 'reply', 'lovely', 'monday'].forEach((key, i) => (ids[key] = stored[i]!));
+  const [plans, dentist] = await store(world, world.alice, [
+    { content: 'Anything planned for Monday?', eventAt: at(0), source: { conversationId: 'week' } },
+    { content: 'A dentist visit.', eventAt: at(1), source: { conversationId: 'week' } },
+  ]);
+  Object.assign(ids, { plans: plans!, dentist: dentist! });
   const vectors: Record<string, number[]> = {
     question: unitVector(1, 0, 0, 0),
     reply: unitVector(0, 1, 0, 0),
     lovely: unitVector(0, 0, 1, 0),
     monday: unitVector(0.5, 0, 0, 1),
+    plans: unitVector(0.5, 0, 0, 1),
+    dentist: unitVector(0, 1, 0, 0),
   };
   await storeNamedVectors(world, MODEL, ids, vectors);
 });
@@ -72,6 +79,14 @@ describe('rescoreWithConversation', () => {
     // Fourth, past the depth: untouched.
     expect(by.get('monday')!.seen).toBeUndefined();
     expect(by.get('monday')!.score).toBe(0.6);
+  });
+
+  it('counts the question just before a memory questionBeforeFactor times', async () => {
+    const plans = 0.5 / Math.hypot(0.5, 1);
+    const [plain] = await run([item('dentist', 0.5)], 5, resolveTuning({ questionBeforeFactor: 1 }));
+    expect(plain!.seen!.contextCosine).toBeCloseTo(plans, 6);
+    const [counted] = await run([item('dentist', 0.5)], 5);
+    expect(counted!.seen!.contextCosine).toBeCloseTo(1.5 * plans, 6);
   });
 
   it('reads no neighbour without a query vector, or with the weight at 0, but still finds who asks', async () => {
