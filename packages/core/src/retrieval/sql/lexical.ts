@@ -10,15 +10,17 @@ import { tsqueryOf } from './query-terms';
 /**
  * Which memories are scored: those holding an uncommon query word, common words only adding to
  * their scores (Elasticsearch's common-terms query), since scoring costs time linear in the
- * documents scored. When every word is common, the newest `commonTermDocs` matches. Below the
- * bound (any collection that size, every LoCoMo conversation) every match is scored: exact BM25F.
+ * documents scored. When every word is common, as that query does, the memories holding all of
+ * them (a conjunction of common words is far rarer than any one: "build data team test" matched
+ * half of a 100k store word by word, 0.5% together), the newest `commonTermDocs` of them. Below
+ * the bound (any collection that size, every LoCoMo conversation) every match is scored: exact BM25F.
  */
 function hits(plan: LexicalPlan, filters: SearchFilters, bound: number): SQL {
   const rare = plan.terms.filter((t) => !t.common).map((t) => t.lexeme);
   const matches =
     rare.length > 0
       ? sql`svc_search_doc_matches(${tsqueryOf(rare)}, ${scopeArgument(filters)})`
-      : sql`svc_search_doc_matches(${tsqueryOf(plan.terms.map((t) => t.lexeme))}, ${scopeArgument(filters)}, ${bound}, true)`;
+      : sql`svc_search_doc_matches(${tsqueryOf(plan.terms.map((t) => t.lexeme), '&')}, ${scopeArgument(filters)}, ${bound}, true)`;
   // The ids come from the index; the documents are read as the caller, under row-level security.
   // One primary-key lookup per match: the planner, taking the function for its default 1000
   // rows, would otherwise hash the whole table (a scan of all 100k documents for 20 matches);
