@@ -12,6 +12,7 @@ import { openDatabase, rowsOf, type Database, type Tx } from '@svc/db';
 import { createEmbedder } from '@svc/embeddings';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { PGliteThread } from '../../packages/db/src/client/thread/pglite-proxy';
 import { quietLogger } from '../shared/quiet-logger';
 import { PROJECT } from './backends';
 import { percentile } from './percentiles';
@@ -36,6 +37,20 @@ function label(statement: SQL): string {
 
 const times = new Map<string, number[]>();
 const record = (key: string, ms: number) => times.set(key, [...(times.get(key) ?? []), ms]);
+// Every request to the database thread, the ones drizzle's query builder sends included.
+const messages = new Map<string, number[]>();
+const proto = PGliteThread.prototype as unknown as { send(request: Record<string, unknown>): Promise<unknown> };
+const send = proto.send;
+proto.send = async function (this: unknown, request) {
+  const started = performance.now();
+  try {
+    return await send.call(this, request);
+  } finally {
+    const text = typeof request.text === 'string' ? request.text.replace(/\s+/g, ' ').slice(0, 70) : '';
+    const key = `${String(request.op)}${request.begin ? '+begin' : ''} ${text}`;
+    messages.set(key, [...(messages.get(key) ?? []), performance.now() - started]);
+  }
+};
 
 /** The same database, its transactions' statements timed. */
 function timedDatabase(db: Database): Database {
@@ -72,7 +87,7 @@ try {
   const total: number[] = [];
   const n = Number(values.queries);
   for (let q = 0; q < n + 10; q++) {
-    if (q === 10) times.clear(); // the first ten warm the catalog and the buffers
+    if (q === 10) { times.clear(); messages.clear(); } // the first ten warm the catalog and the buffers
     const started = performance.now();
     await recall(deps, actor, TOOLS.recall.input.parse({ query: text.sentence(4, 8), k: 10, scope: `project:${owner!.project_id}` }));
     if (q >= 10) total.push(performance.now() - started);
@@ -85,6 +100,11 @@ try {
   console.log('| statement | runs | p50 / p95 / max ms | sum per recall ms |\n|---|---|---|---|');
   for (const [key, xs] of times) {
     console.log(`| ${key.replace(/\|/g, '\\|')} | ${xs.length} | ${fmt(xs)} | ${(xs.reduce((a, b) => a + b, 0) / n).toFixed(2)} |`);
+  }
+  console.log('\n| request to the database thread | runs | p50 / p95 / max ms | sum per recall ms |\n|---|---|---|---|');
+  const perRecall = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / n;
+  for (const [key, xs] of [...messages].sort((a, b) => perRecall(b[1]) - perRecall(a[1]))) {
+    console.log(`| ${key.replace(/\|/g, '\\|')} | ${xs.length} | ${fmt(xs)} | ${perRecall(xs).toFixed(2)} |`);
   }
 } finally {
   await embedder.close();
