@@ -39,12 +39,14 @@ export {
 } from './queries/invitations';
 export {
   createApiToken,
+  findLiveApiToken,
   hashToken,
   listApiTokens,
   revokeApiToken,
   verifyApiToken,
   type ApiToken,
   type CreatedApiToken,
+  type LiveApiToken,
 } from './queries/tokens';
 export {
   PROJECT_LOCATION_TAKEN,
