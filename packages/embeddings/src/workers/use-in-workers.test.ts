@@ -28,7 +28,7 @@ describe('USE lite in worker threads', () => {
 
   it.runIf(process.platform === 'linux')('runs the model thread at the niceness asked for, and no other thread of the process', () => {
     const niceness = readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
-    const base = niceness[0];
+    const base = niceness[0] ?? 0;
     expect(niceness.filter((n) => n === base + 7)).toHaveLength(1);
   });
 
