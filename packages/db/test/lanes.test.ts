@@ -1,6 +1,6 @@
 // The embedded database takes a waiting interactive transaction before waiting bulk ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inDatabaseLane, LaneGate, openDatabase, type Database, type DatabaseLane } from '../src/index';
+import { currentDatabaseLane, inBackgroundLane, inDatabaseLane, LaneGate, openDatabase, type Database, type DatabaseLane } from '../src/index';
 
 /** A promise and the function that settles it. */
 function latch() {
@@ -40,6 +40,15 @@ describe('LaneGate', () => {
   });
 });
 
+describe('inBackgroundLane', () => {
+  it('puts work nobody chose a lane for in the bulk lane, and keeps a lane a caller chose', async () => {
+    expect(inBackgroundLane(() => currentDatabaseLane())).toBe('bulk');
+    expect(await inBackgroundLane(async () => { await turn(); return currentDatabaseLane(); })).toBe('bulk');
+    expect(inDatabaseLane('interactive', () => inBackgroundLane(() => currentDatabaseLane()))).toBe('interactive');
+    expect(currentDatabaseLane()).toBe('interactive');
+  });
+});
+
 describe('the embedded database', () => {
   let database: Database;
   beforeAll(async () => {
@@ -65,5 +74,31 @@ describe('the embedded database', () => {
     hold.open();
     await Promise.all([running, ...queued]);
     expect(order).toEqual(['search 1', 'card create', 'search 2', 'remember']);
+  });
+
+  it('runs a queued statement of background work (no lane chosen) after a queued card transaction', async () => {
+    const order: string[] = [];
+    const hold = latch();
+    const running = inDatabaseLane('bulk', () =>
+      database.system(async (t) => {
+        await t.execute('select 1');
+        order.push('search');
+        await hold.opened;
+      }),
+    );
+    while (order.length === 0) await turn();
+    // drizzle runs a query when it is awaited: inside the lane, not where the promise is handed out.
+    const background = inBackgroundLane(async () => await database.db.execute('select 1')).then(() => order.push('pg-boss poll'));
+    await turn();
+    const card = inDatabaseLane('interactive', () =>
+      database.system(async (t) => {
+        await t.execute('select 1');
+        order.push('card create');
+      }),
+    );
+    await turn();
+    hold.open();
+    await Promise.all([running, background, card]);
+    expect(order).toEqual(['search', 'card create', 'pg-boss poll']);
   });
 });

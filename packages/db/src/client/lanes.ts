@@ -20,6 +20,15 @@ export function currentDatabaseLane(): DatabaseLane {
 }
 
 /**
+ * `fn` in the bulk lane unless a caller already chose one: for work that nobody waits on when it
+ * runs by itself (pg-boss's polling and bookkeeping, the usage ledger's writes), but that keeps the
+ * lane of a tool call that awaits it (a card create enqueuing a job stays interactive).
+ */
+export function inBackgroundLane<T>(fn: () => T): T {
+  return lane.getStore() === undefined ? lane.run('bulk', fn) : fn();
+}
+
+/**
  * PGlite runs one transaction at a time, in arrival order: under 50 sessions a card create waited
  * behind every recall queued before it. The gate admits one transaction at a time too, but takes a
  * waiting interactive one before any waiting bulk one; within a lane, arrival order. A bulk

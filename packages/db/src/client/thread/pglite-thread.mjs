@@ -72,10 +72,12 @@ const transactions = new Map();
 const ROLLBACK = Symbol('rollback');
 
 /**
- * BEGIN, then the transaction's first statement (`first`, which answers its own request), in one
- * hop from the serving thread. The unit lasts until the proxy ends the transaction.
+ * BEGIN, the prelude if any (the role and caller settings), then the transaction's first statement
+ * (`first`, which answers its own request), in one hop from the serving thread. A failed prelude
+ * is the first statement's answer; the proxy then rolls back. The unit lasts until the proxy ends
+ * the transaction.
  */
-function begin(txId, first) {
+function begin(txId, first, prelude) {
   return new Promise((unitDone) => {
     let started = false;
     db.transaction(
@@ -83,7 +85,8 @@ function begin(txId, first) {
         new Promise((commit, rollback) => {
           started = true;
           transactions.set(txId, { tx, commit, rollback, ended: undefined });
-          first.run(tx);
+          if (!prelude) return first.run(tx);
+          statements.query(tx, prelude.text, prelude.params, undefined, true).then(() => first.run(tx), first.refuse);
         }),
     )
       .then(
@@ -118,7 +121,7 @@ function end(id, txId, commit) {
 function run(request, fn) {
   const answer = (on) => fn(on).then((result) => reply(request.id, result), (err) => refuse(request.id, err));
   if (request.begin) {
-    return enqueue(request.lane, () => begin(request.tx, { run: answer, refuse: (err) => refuse(request.id, err) }));
+    return enqueue(request.lane, () => begin(request.tx, { run: answer, refuse: (err) => refuse(request.id, err) }, request.prelude));
   }
   if (request.tx !== undefined) {
     const open = transactions.get(request.tx);
