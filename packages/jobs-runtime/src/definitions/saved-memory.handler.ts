@@ -1,6 +1,6 @@
 // Works through every saved memory marked due (0028): one run checks a burst of saves, not one run per memory.
 import { checkSavedMemory, type MemoryDeps } from '@svc/core';
-import { clearChecksDue, dueChecks, markChecksDue } from '@svc/db';
+import { clearChecksDue, dueChecks, inDatabaseLane, markChecksDue } from '@svc/db';
 import type { JobContext } from '../job-definition';
 
 /** Due memories read per round trip; each is still checked (and logged) on its own. */
@@ -21,10 +21,18 @@ async function checkOne(ctx: JobContext, memory: MemoryDeps, memoryId: string) {
 }
 
 /**
+ * In the embedded database's background lane: every save leaves a check behind, and a burst of
+ * saves would otherwise wait behind the checks of the saves before it on the one connection.
+ */
+export function checkDueMemories(ctx: JobContext, memory: MemoryDeps): Promise<DueChecksOutcome> {
+  return inDatabaseLane('background', () => checkAll(ctx, memory));
+}
+
+/**
  * A check that throws leaves its memory due (the next run tries it again) and fails this run after
  * the rest were checked, so one bad memory neither blocks the others nor goes unseen.
  */
-export async function checkDueMemories(ctx: JobContext, memory: MemoryDeps): Promise<DueChecksOutcome> {
+async function checkAll(ctx: JobContext, memory: MemoryDeps): Promise<DueChecksOutcome> {
   const db = memory.database.db;
   // A run sent before the due table (0028) names its memory: it becomes due like any other.
   if (typeof ctx.data.memoryId === 'string') await markChecksDue(db, [ctx.data.memoryId]);
