@@ -118,8 +118,8 @@ describe('the check of a just-saved memory', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       p.memory.checks = savedCheckQueueOn(gone, database, p.logger);
-      await remember(p.memory, actor, { content: 'The billing export runs on the reporting replica.', scope: 'personal' });
-      const denial = await remember(p.memory, actor, { content: 'The billing export no longer runs on the reporting replica.', scope: 'personal' });
+      await remember(p.memory, actor, { content: 'The billing export runs on the reporting replica.', scope: 'personal', on_duplicate: 'return_existing' });
+      const denial = await remember(p.memory, actor, { content: 'The billing export no longer runs on the reporting replica.', scope: 'personal', on_duplicate: 'return_existing' });
       expect(denial.pending).toEqual(['conflict_check']);
       expect(await due()).toContain(denial.memory.id);
     } finally {
