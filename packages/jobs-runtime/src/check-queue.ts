@@ -23,6 +23,9 @@ export function savedCheckQueueOn(
   let timer: NodeJS.Timeout | undefined;
   const send = () => {
     timer = undefined;
+    // Stopped meanwhile (the process is shutting down): sending would start the queue again on a
+    // database about to close. The memories stay due for the next start's run.
+    if (runtime.stopped) return;
     runtime.send(CHECK_MEMORY_JOB, {}).catch((err: unknown) => {
       // The memories stay due: the next wake or the schedule checks them.
       logger.error('memory_enqueue_failed', { job: CHECK_MEMORY_JOB, error: err instanceof Error ? err.message : String(err) });
@@ -30,7 +33,7 @@ export function savedCheckQueueOn(
   };
   const checks: SavedChecks = {
     wake() {
-      // Not unref'd away from correctness: a process that exits first leaves the rows due for the schedule.
+      // Unref'd: a process that exits first leaves the rows due for the next run or the schedule.
       timer ??= setTimeout(send, delayMs);
       timer.unref();
     },

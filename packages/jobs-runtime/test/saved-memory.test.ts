@@ -134,6 +134,23 @@ describe('the check of a just-saved memory', () => {
     expect(await due()).not.toContain(denialId);
   });
 
+  it('sends nothing for a wake pending when the runtime stopped: the memory stays due for the next run', async () => {
+    const p = parts(false);
+    const owner = await createUser(database.db, 'shutdown-check@example.com');
+    const actor = { userId: owner.user.id, aal: 'aal2' as const };
+    const runtime = await started(p, 200);
+    const saved = await remember(p.memory, actor, { content: 'The audit log ships to cold storage weekly.', scope: 'personal', on_duplicate: 'return_existing' });
+    await runtime.stop();
+    expect(runtime.stopped).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // A send would have started the queue again (and cleared the flag).
+    expect(runtime.stopped).toBe(true);
+    expect(checkedLine(p, saved.memory.id)).toBeUndefined();
+    expect(await due()).toContain(saved.memory.id);
+    await checkRun(p);
+    expect(checkedLine(p, saved.memory.id)).toMatchObject({ outcome: 'checked' });
+  });
+
   it('leaves a memory in another language due until its text is translated, then checks it', async () => {
     const p = parts(true);
     const owner = await createUser(database.db, 'foreign-check@example.com');
