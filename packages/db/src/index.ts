@@ -114,3 +114,4 @@ export {
 } from './queries/external-identities';
 export { deleteAccount, type DeletedAccount } from './queries/accounts';
 export { claimAlarmIncident, clearAlarmIncident } from './queries/alarm-incidents';
+export { clearChecksDue, dueChecks, markChecksDue } from './queries/checks-due';

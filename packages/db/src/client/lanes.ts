@@ -4,9 +4,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * `interactive` (the default): whatever a person or agent waits on and that needs no model, such
  * as cards and boards. `bulk`: searches and writes that wait on the embedding model, and
- * background work; under load they form the backlog.
+ * background work; under load they form the backlog. `background`: work nobody waits on that every
+ * write leaves behind (the saved-memory checks), which goes only when nothing else waits.
  */
-export type DatabaseLane = 'interactive' | 'bulk';
+export type DatabaseLane = 'interactive' | 'bulk' | 'background';
 
 const lane = new AsyncLocalStorage<DatabaseLane>();
 
@@ -35,7 +36,7 @@ export function inBackgroundLane<T>(fn: () => T): T {
  * transaction already running is never interrupted, so a quick call waits at most for that one.
  */
 export class LaneGate {
-  private readonly waiting: Record<DatabaseLane, (() => void)[]> = { interactive: [], bulk: [] };
+  private readonly waiting: Record<DatabaseLane, (() => void)[]> = { interactive: [], bulk: [], background: [] };
   private busy = false;
 
   async run<T>(fn: () => Promise<T>): Promise<T> {
@@ -46,7 +47,7 @@ export class LaneGate {
     try {
       return await fn();
     } finally {
-      const next = this.waiting.interactive.shift() ?? this.waiting.bulk.shift();
+      const next = this.waiting.interactive.shift() ?? this.waiting.bulk.shift() ?? this.waiting.background.shift();
       // Handed over while still busy: nobody arriving meanwhile can slip in ahead of the queue.
       if (next) next();
       else this.busy = false;
@@ -55,6 +56,6 @@ export class LaneGate {
 
   /** Transactions waiting, by lane (for tests and diagnostics). */
   get queued(): Record<DatabaseLane, number> {
-    return { interactive: this.waiting.interactive.length, bulk: this.waiting.bulk.length };
+    return { interactive: this.waiting.interactive.length, bulk: this.waiting.bulk.length, background: this.waiting.background.length };
   }
 }

@@ -42,11 +42,12 @@ function queryOptions(options) {
 
 /**
  * One unit at a time: a statement outside any transaction, or a whole transaction from BEGIN to
- * COMMIT. A waiting interactive unit goes before any waiting bulk one; within a lane, arrival
- * order. The running unit is never interrupted, so a quick call waits at most for that one.
+ * COMMIT. A waiting interactive unit goes before any waiting bulk one, a bulk one before any
+ * background one (the saved-memory checks); within a lane, arrival order. The running unit is
+ * never interrupted, so a quick call waits at most for that one.
  */
-const lanes = { interactive: [], bulk: [] };
-const nextUnit = () => lanes.interactive.shift() ?? lanes.bulk.shift();
+const lanes = { interactive: [], bulk: [], background: [] };
+const nextUnit = () => lanes.interactive.shift() ?? lanes.bulk.shift() ?? lanes.background.shift();
 /** One macrotask: requests that arrived while PGlite held the thread are queued before the next pick. */
 const takeInArrivals = () => new Promise((resolve) => setImmediate(resolve));
 let pumping = false;
@@ -62,7 +63,7 @@ async function pump() {
   pumping = false;
 }
 function enqueue(lane, unit) {
-  (lane === 'bulk' ? lanes.bulk : lanes.interactive).push(unit);
+  (Object.hasOwn(lanes, lane) ? lanes[lane] : lanes.interactive).push(unit);
   void pump();
 }
 
