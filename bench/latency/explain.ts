@@ -18,7 +18,7 @@ const { values } = parseArgs({
 if (!values['data-dir']) throw new Error('--data-dir: a loaded embedded store (e.g. under the fill cache: <key>/data)');
 const copy = await mkdtemp(join(tmpdir(), 'svc-explain-'));
 await cp(values['data-dir'], copy, { recursive: true });
-const database = await openDatabase({ dataDir: copy, migrate: false });
+const database = await openDatabase({ dataDir: copy, migrate: true });
 const embedder = createEmbedder({ provider: 'use' })!;
 try {
   const [owner] = rowsOf<{ user_id: string; scope_id: string }>(

@@ -77,7 +77,7 @@ export function assembleDeps(parts: DepParts): ServerDeps {
   const translation = translationQueueOn(jobs, logger);
   memory.translation = translation;
   // A just-saved memory is checked for contradictions in the background (its answer carried the near duplicates).
-  memory.checks = savedCheckQueueOn(jobs, logger);
+  memory.checks = savedCheckQueueOn(jobs, database, logger);
   if (settings.llm) memory.reviewer = modelPairReviewer(settings.llm);
   return {
     ...parts,

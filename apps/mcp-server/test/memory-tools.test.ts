@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverWithUsers } from './helpers/fixture';
 import type { Harness } from './helpers/harness';
+import { insertConflict } from './helpers/library';
 import { call, connect, newUserToken } from './helpers/mcp-client';
 
 const fx = serverWithUsers(['ada', 'bob']);
@@ -165,5 +166,39 @@ describe('the check remember names in pending', () => {
           b: expect.objectContaining({ id: expect.toBeOneOf([first.ok.memory.id, denial.ok.memory.id]) }),
         }),
       ]);
+  });
+
+  type Listed = { conflicts: { kind: string; a: { id: string }; b: { id: string } }[] };
+  const pairOf = (c: Listed['conflicts'][number]) => [c.a.id, c.b.id].sort();
+
+  it('checks imported memories the same way: a contradiction within an import is listed', async () => {
+    const carol = await connect(h.url, (await newUserToken(h.deps.database, 'carol-import@example.com')).token);
+    const res = await call<{ imported: { index: number; id: string }[] }>(carol, 'import_memory', {
+      scope: 'personal',
+      items: [{ content: 'The invoice job runs on the reporting replica.' }, { content: 'The invoice job no longer runs on the reporting replica.' }],
+    });
+    const ids = res.ok.imported.map((i) => i.id).sort();
+    expect(ids).toHaveLength(2);
+    await expect
+      .poll(async () => (await call<Listed>(carol, 'list_conflicts', {})).ok.conflicts.map(pairOf), { timeout: 20_000, interval: 100 })
+      .toEqual([ids]);
+    await carol.close();
+  });
+
+  it('checks a memory merged by resolve_conflicts against the memories around it', async () => {
+    const dave = await newUserToken(h.deps.database, 'dave-merge@example.com');
+    const client = await connect(h.url, dave.token);
+    const kept = await call<Remembered>(client, 'remember', { content: 'The search cluster runs on the spare hardware.', scope: 'personal' });
+    const a = await call<Remembered>(client, 'remember', { content: 'Retro notes are kept in the wiki.', scope: 'personal' });
+    const b = await call<Remembered>(client, 'remember', { content: 'Retro notes are kept in the drive.', scope: 'personal' });
+    const settled = await insertConflict(h, dave.userId, a.ok.memory.id, b.ok.memory.id);
+    const res = await call<{ results: { created: string | null }[] }>(client, 'resolve_conflicts', {
+      choices: [{ conflict_id: settled, keep: 'merge', merged_content: 'The search cluster no longer runs on the spare hardware.' }],
+    });
+    const merged = res.ok.results[0]!.created!;
+    await expect
+      .poll(async () => (await call<Listed>(client, 'list_conflicts', {})).ok.conflicts.map(pairOf), { timeout: 20_000, interval: 100 })
+      .toEqual([[kept.ok.memory.id, merged].sort()]);
+    await client.close();
   });
 });

@@ -22,7 +22,7 @@ export { projectHintUnresolvable } from './projects/refusal';
 
 // Memory plane: the operations behind the memory tools, run as the caller under row-level security.
 export type { Actor } from './actor';
-export type { MemoryDeps, MemoryIndexer, NearDuplicate } from './memory/deps';
+export type { MemoryDeps, MemoryIndexer, NearDuplicate, SavedChecks } from './memory/deps';
 export type { RecallHit, RecallQuery, Retriever } from './memory/retriever';
 export { ftsRetriever, filterConditions } from './memory/fts-retriever';
 export { remember } from './memory/remember';

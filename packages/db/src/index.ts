@@ -3,7 +3,7 @@
 export * from './schema';
 export type { Database, Db, Executor, Schema, Tx, UserContext } from './client/types';
 export { openDatabase, runMigrations, type OpenDatabaseOptions } from './client/open';
-export { currentDatabaseLane, inDatabaseLane, LaneGate, type DatabaseLane } from './client/lanes';
+export { currentDatabaseLane, inBackgroundLane, inDatabaseLane, LaneGate, type DatabaseLane } from './client/lanes';
 export { rateLimitStore, type RateLimitStore } from './client/rate-limit-store';
 export { fromPgError, sqlStateOf } from './errors';
 export {
@@ -39,12 +39,14 @@ export {
 } from './queries/invitations';
 export {
   createApiToken,
+  findLiveApiToken,
   hashToken,
   listApiTokens,
   revokeApiToken,
   verifyApiToken,
   type ApiToken,
   type CreatedApiToken,
+  type LiveApiToken,
 } from './queries/tokens';
 export {
   PROJECT_LOCATION_TAKEN,
@@ -112,3 +114,4 @@ export {
 } from './queries/external-identities';
 export { deleteAccount, type DeletedAccount } from './queries/accounts';
 export { claimAlarmIncident, clearAlarmIncident } from './queries/alarm-incidents';
+export { clearChecksDue, dueChecks, markChecksDue } from './queries/checks-due';

@@ -1,6 +1,7 @@
 // The embedded database in its worker thread: the serving thread keeps turning, and PGlite's behaviour crosses intact.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransactionPrelude } from '../src/client/thread/pglite-proxy';
 import { constraintOf } from '../src/errors';
 import { inDatabaseLane, openDatabase, sqlStateOf, type Database } from '../src/index';
 
@@ -69,6 +70,29 @@ describe('the embedded database in a worker thread', () => {
     release();
     await Promise.all([search, ...backlog, card]);
     expect(order).toEqual(['search', 'card', 'bulk 1', 'bulk 2']);
+  });
+
+  it('runs a user transaction\'s first statement under its role, and a transaction started from inside it under none', async () => {
+    const userId = '00000000-0000-4000-8000-000000000001';
+    const who = sql`select current_user::text as role, current_setting('svc.user_id', true) as user_id`;
+    let detached: Promise<unknown[]> | undefined;
+    const inside = await database.asUser({ userId }, async (tx) => {
+      // Started here, run after this transaction ends: it must not inherit the role settings.
+      detached = rowsOf(database.system((t) => t.execute(who)));
+      return rowsOf(tx.execute(who));
+    });
+    expect(inside).toEqual([{ role: 'svc_authenticated', user_id: userId }]);
+    const [outside] = (await detached!) as { role: string; user_id: string | null }[];
+    expect(outside?.role).not.toBe('svc_authenticated');
+    expect(outside?.user_id ?? '').toBe('');
+  });
+
+  it('answers a failed prelude as the first statement\'s error, rolls back, and serves the next transaction', async () => {
+    const broken = { text: 'select set_config($1, $2, true), no_such_function()', params: ['svc.x', 'y'] };
+    const failed = withTransactionPrelude(broken, () => database.db.transaction((tx) => tx.execute(sql`select 1`)));
+    expect(sqlStateOf(await failed.catch((err: unknown) => err))).toBe('42883');
+    const [row] = (await rowsOf(database.system((t) => t.execute(sql`select 1 as one`)))) as { one: number }[];
+    expect(row?.one).toBe(1);
   });
 
   it('rebuilds a refused statement as the Postgres error, with its fields', async () => {

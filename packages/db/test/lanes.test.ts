@@ -1,6 +1,6 @@
-// The embedded database takes a waiting interactive transaction before waiting bulk ones.
+// The embedded database takes a waiting interactive transaction before waiting bulk ones, and those before background ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inDatabaseLane, LaneGate, openDatabase, type Database, type DatabaseLane } from '../src/index';
+import { currentDatabaseLane, inBackgroundLane, inDatabaseLane, LaneGate, openDatabase, type Database, type DatabaseLane } from '../src/index';
 
 /** A promise and the function that settles it. */
 function latch() {
@@ -27,16 +27,45 @@ describe('LaneGate', () => {
     all.push(enter('card', 'interactive'), enter('board', 'interactive'));
     await turn();
     expect(order).toEqual(['bulk 1']);
-    expect(gate.queued).toEqual({ interactive: 2, bulk: 2 });
+    expect(gate.queued).toEqual({ interactive: 2, bulk: 2, background: 0 });
     first.open();
     await Promise.all(all);
     expect(order).toEqual(['bulk 1', 'card', 'board', 'bulk 2', 'bulk 3']);
+  });
+
+  it('lets background work in only when nothing else waits', async () => {
+    const gate = new LaneGate();
+    const order: string[] = [];
+    const first = latch();
+    const enter = (name: string, lane: DatabaseLane, hold?: Promise<void>) =>
+      inDatabaseLane(lane, () =>
+        gate.run(async () => {
+          order.push(name);
+          await hold;
+        }),
+      );
+    const all = [enter('remember 1', 'bulk', first.opened), enter('check 1', 'background'), enter('check 2', 'background')];
+    all.push(enter('remember 2', 'bulk'), enter('card', 'interactive'));
+    await turn();
+    expect(gate.queued).toEqual({ interactive: 1, bulk: 1, background: 2 });
+    first.open();
+    await Promise.all(all);
+    expect(order).toEqual(['remember 1', 'card', 'remember 2', 'check 1', 'check 2']);
   });
 
   it('lets the next one in when a transaction fails', async () => {
     const gate = new LaneGate();
     await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await gate.run(() => Promise.resolve('after'))).toBe('after');
+  });
+});
+
+describe('inBackgroundLane', () => {
+  it('puts work nobody chose a lane for in the bulk lane, and keeps a lane a caller chose', async () => {
+    expect(inBackgroundLane(() => currentDatabaseLane())).toBe('bulk');
+    expect(await inBackgroundLane(async () => { await turn(); return currentDatabaseLane(); })).toBe('bulk');
+    expect(inDatabaseLane('interactive', () => inBackgroundLane(() => currentDatabaseLane()))).toBe('interactive');
+    expect(currentDatabaseLane()).toBe('interactive');
   });
 });
 
@@ -47,7 +76,7 @@ describe('the embedded database', () => {
   }, 60_000);
   afterAll(() => database.close());
 
-  it('opens a queued interactive transaction before queued bulk ones', async () => {
+  it('opens a queued interactive transaction before queued bulk ones, and background ones last', async () => {
     const order: string[] = [];
     const hold = latch();
     const tx = (name: string, lane: DatabaseLane, wait?: Promise<void>) =>
@@ -60,10 +89,36 @@ describe('the embedded database', () => {
       );
     const running = tx('search 1', 'bulk', hold.opened);
     while (order.length === 0) await turn();
-    const queued = [tx('search 2', 'bulk'), tx('remember', 'bulk'), tx('card create', 'interactive')];
+    const queued = [tx('check', 'background'), tx('search 2', 'bulk'), tx('remember', 'bulk'), tx('card create', 'interactive')];
     await turn();
     hold.open();
     await Promise.all([running, ...queued]);
-    expect(order).toEqual(['search 1', 'card create', 'search 2', 'remember']);
+    expect(order).toEqual(['search 1', 'card create', 'search 2', 'remember', 'check']);
+  });
+
+  it('runs a queued statement of background work (no lane chosen) after a queued card transaction', async () => {
+    const order: string[] = [];
+    const hold = latch();
+    const running = inDatabaseLane('bulk', () =>
+      database.system(async (t) => {
+        await t.execute('select 1');
+        order.push('search');
+        await hold.opened;
+      }),
+    );
+    while (order.length === 0) await turn();
+    // drizzle runs a query when it is awaited: inside the lane, not where the promise is handed out.
+    const background = inBackgroundLane(async () => await database.db.execute('select 1')).then(() => order.push('pg-boss poll'));
+    await turn();
+    const card = inDatabaseLane('interactive', () =>
+      database.system(async (t) => {
+        await t.execute('select 1');
+        order.push('card create');
+      }),
+    );
+    await turn();
+    hold.open();
+    await Promise.all([running, background, card]);
+    expect(order).toEqual(['search', 'card create', 'pg-boss poll']);
   });
 });

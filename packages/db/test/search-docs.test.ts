@@ -148,6 +148,29 @@ describe('search documents', () => {
     ).map((r) => r.memory_id);
     expect(newest).toEqual(mine.slice(-5).reverse());
   });
+
+  it('give the weights of their query words through svc_search_doc_tf only where the caller may read them', async () => {
+    const [id] = await conversation('c6', ['the axolotl eats the axolotl food'], cast.alice.personal);
+    const rows = async (userId: string) =>
+      rowsOf<{ memory_id: string; lexeme: string; weights: string[]; own_length: number }>(
+        await database.asUser({ userId }, (tx) =>
+          tx.execute(sql`select memory_id, lexeme, weights, own_length
+            from svc_search_doc_tf('axolotl'::tsquery, array['axolotl', 'food', 'zebra']::text[], null)
+            order by lexeme`),
+        ),
+      );
+    // Only the query's lexemes the document holds, each with a weight per position (A: its own words).
+    const mine = await rows(cast.alice.id);
+    expect(mine.map((r) => [r.memory_id, r.lexeme, r.weights])).toEqual([
+      [id, 'axolotl', ['A', 'A']],
+      [id, 'food', ['A']],
+    ]);
+    expect(mine[0]!.own_length).toBeGreaterThan(0);
+    expect(await rows(cast.bob.id)).toEqual([]);
+    await expectForbidden(
+      database.asAnon((tx) => tx.execute(sql`select * from svc_search_doc_tf('axolotl'::tsquery, array['axolotl']::text[], null)`)),
+    );
+  });
 });
 
 describe('search documents of a transcript', () => {

@@ -5,7 +5,9 @@ import { createEmbedder } from './create-embedder';
 
 describe('embeddings configuration', () => {
   it('defaults to the offline USE provider with nothing set', () => {
-    expect(embeddingsConfigFromEnv({})).toEqual({ provider: 'use', queryCacheSize: 256, workerThreads: 1 });
+    expect(embeddingsConfigFromEnv({})).toEqual({ provider: 'use', queryCacheSize: 256, workerThreads: 1, workerNice: 10 });
+    expect(embeddingsConfigFromEnv({ EMBEDDINGS_WORKER_NICE: '0' })).toMatchObject({ workerNice: 0 });
+    expect(() => embeddingsConfigFromEnv({ EMBEDDINGS_WORKER_NICE: '20' })).toThrow();
     expect(embeddingsConfigFromEnv({ EMBEDDINGS_WORKER_THREADS: '0' })).toMatchObject({ workerThreads: 0 });
     expect(() => embeddingsConfigFromEnv({ EMBEDDINGS_WORKER_THREADS: '-1' })).toThrow();
     expect(embeddingsConfigSchema.parse({ provider: '' })).toMatchObject({ provider: 'use' });

@@ -41,10 +41,19 @@ const common = {
  */
 export const DEFAULT_USE_WORKER_THREADS = 1;
 
+/**
+ * Niceness of those threads (Linux: per thread). Inference is throughput work; on a saturated
+ * machine the serving and database threads, which every call waits on, should get a core first.
+ */
+export const DEFAULT_USE_WORKER_NICE = 10;
+
 const useConfig = z.object({
   provider: z.literal('use'),
   ...common,
   workerThreads: integer(0).transform((v) => v ?? DEFAULT_USE_WORKER_THREADS),
+  workerNice: integer(0)
+    .pipe(z.number().max(19).optional())
+    .transform((v) => v ?? DEFAULT_USE_WORKER_NICE),
 });
 
 const onnxConfig = z
@@ -125,6 +134,7 @@ export const EMBEDDINGS_ENV = {
   dimensions: 'EMBEDDINGS_DIMENSIONS',
   batchSize: 'EMBEDDINGS_BATCH_SIZE',
   workerThreads: 'EMBEDDINGS_WORKER_THREADS',
+  workerNice: 'EMBEDDINGS_WORKER_NICE',
 } as const;
 
 /** Picks the EMBEDDINGS_* variables out of `vars` and validates them; throws a ZodError when invalid. */

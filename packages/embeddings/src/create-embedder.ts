@@ -17,7 +17,7 @@ function build(config: Exclude<EmbeddingsConfig, { provider: 'none' }>): Embedde
   switch (config.provider) {
     case 'use':
       return config.workerThreads > 0
-        ? createUseWorkerEmbedder({ threads: config.workerThreads, batchSize: config.batchSize })
+        ? createUseWorkerEmbedder({ threads: config.workerThreads, batchSize: config.batchSize, nice: config.workerNice })
         : createUseEmbedder({ batchSize: config.batchSize });
     case 'onnx': {
       const { modelDir, modelId, ...rest } = config;

@@ -2,7 +2,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { PgBoss, fromPglite, type Clock, type ConstructorOptions, type Db } from 'pg-boss';
-import type { Database } from '@svc/db';
+import { inBackgroundLane, type Database } from '@svc/db';
 
 export interface BossTuning {
   /** How often an idle worker looks for work. */
@@ -26,8 +26,19 @@ function driverOf(database: Database): unknown {
  */
 function bossDb(database: Database): { db: Db; backend: 'pglite' | 'postgres' } {
   const driver = driverOf(database);
-  if (database.kind === 'embedded') return { db: fromPglite(driver as PGlite), backend: 'pglite' };
+  if (database.kind === 'embedded') return { db: inBackground(fromPglite(driver as PGlite)), backend: 'pglite' };
   return { db: poolDb(driver as pg.Pool), backend: 'postgres' };
+}
+
+/**
+ * pg-boss polls every queue every few seconds and keeps its books in multi-statement blocks: on the
+ * embedded database's one connection that work took the interactive lane (no caller set one) and a
+ * card create waited behind it. Statements pg-boss issues by itself now queue in the bulk lane; one
+ * a tool call awaits (enqueuing a job) keeps the call's lane.
+ */
+function inBackground(db: Db): Db {
+  const executeSql = db.executeSql.bind(db);
+  return Object.assign(db, { executeSql: (text: string, values?: unknown[]) => inBackgroundLane(() => executeSql(text, values)) });
 }
 
 /**

@@ -26,6 +26,8 @@ export interface JobRuntimeOptions extends Omit<AttemptParts, 'now'> {
 export interface JobRuntime {
   readonly mode: 'work' | 'enqueue';
   readonly definitions: readonly JobDefinition[];
+  /** True from `stop()` until the next `start()`: a deferred send (a saved-memory wake) then sends nothing. */
+  readonly stopped: boolean;
   /** Idempotent; `send` starts it when nothing has. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -46,6 +48,7 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
   const parts: AttemptParts = { ...opts, now: opts.now ?? (() => new Date()) };
   let boss: PgBoss | undefined;
   let starting: Promise<void> | undefined;
+  let stopped = false;
 
   async function setUp(b: PgBoss): Promise<void> {
     b.on('error', (err: Error) => opts.logger.error('job_queue_error', { error: err.message }));
@@ -118,7 +121,11 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
   const runtime: JobRuntime = {
     mode: opts.mode,
     definitions: opts.definitions,
+    get stopped() {
+      return stopped;
+    },
     start() {
+      stopped = false;
       starting ??= (async () => {
         const b = createBoss(opts.database, {
           worker: opts.mode === 'work',
@@ -131,6 +138,7 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
       return starting;
     },
     async stop() {
+      stopped = true;
       if (!starting) return;
       await starting.catch(() => undefined);
       // Handlers get a few seconds to notice their signal; a run cut short is retried after its expiry.

@@ -9,7 +9,8 @@ import type { Alarms, Logger } from '@svc/observability';
 import { backupJobs } from './definitions/backup';
 import { registeredJobs } from './registry';
 import { createJobRuntime, type JobRuntime, type JobRuntimeOptions } from './runtime';
-import { savedCheckQueueOn, translationQueueOn } from './translation-queue';
+import { translationQueueOn } from './translation-queue';
+import { savedCheckQueueOn } from './check-queue';
 
 export interface WorkerParts {
   database: Database;
@@ -61,7 +62,7 @@ export async function startJobWorker(parts: WorkerParts): Promise<JobRuntime> {
   });
   // Memories written here (transcript extraction) are translated like those written through the server.
   memory.translation = translationQueueOn(runtime, logger);
-  memory.checks = savedCheckQueueOn(runtime, logger);
+  memory.checks = savedCheckQueueOn(runtime, database, logger);
   if (parts.llm) memory.reviewer = modelPairReviewer(parts.llm);
   await runtime.start();
   logger.info('jobs_worker_started', { jobs: runtime.definitions.map((d) => d.name) });

@@ -1,8 +1,8 @@
-// A just-saved memory is checked on the queue; memories stored before detection get their language once.
-import { and, eq, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Saved memories are checked on the queue, a burst by one run; memories stored before detection get their language once.
+import { and, eq, or, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hybridRetriever, modelPairReviewer, remember, type MemoryDeps } from '@svc/core';
-import { conflicts, createUser, memories, memorySupersedes, type Database } from '@svc/db';
+import { conflicts, createUser, markChecksDue, memories, memorySupersedes, rowsOf, type Database } from '@svc/db';
 import { openTestDatabase } from '@svc/db/testing';
 import { createLlmClient, llmConfig } from '@svc/llm';
 import { startFakeLlm, type FakeLlm } from '@svc/llm/testing';
@@ -29,13 +29,13 @@ function parts(withModel: boolean) {
   return { logger, alarms, records, llm, memory };
 }
 
-async function started(p: ReturnType<typeof parts>) {
+async function started(p: ReturnType<typeof parts>, wakeDelayMs?: number) {
   const runtime = createJobRuntime({
     database, logger: p.logger, alarms: p.alarms, mode: 'work', ...FAST,
     definitions: registeredJobs({ memory: p.memory, embedder: null, keepWarmMinutes: 0, llm: p.llm }),
   });
   p.memory.translation = translationQueueOn(runtime, p.logger);
-  p.memory.checks = savedCheckQueueOn(runtime, p.logger);
+  p.memory.checks = savedCheckQueueOn(runtime, database, p.logger, wakeDelayMs);
   await runtime.start();
   return runtime;
 }
@@ -45,6 +45,15 @@ const conflictsOf = (one: string) =>
 const ctx = (p: ReturnType<typeof parts>, data: Record<string, unknown> = {}) => ({
   database, logger: p.logger, alarms: p.alarms, now: () => new Date(), signal: new AbortController().signal, runId: 'run-s', data, lastAttempt: true,
 });
+const due = async () =>
+  rowsOf<{ memory_id: string }>(await database.db.execute(sql`select memory_id from memory_checks_due`)).map((r) => r.memory_id);
+/** What the check logged for one memory (a run checks every due memory, each logged on its own). */
+const checkedLine = (p: ReturnType<typeof parts>, id: string) => p.records.find((r) => r.message === 'memory_checked' && r.memoryId === id);
+/** A run as the schedule sends it: no memory named, every due one checked. */
+async function checkRun(p: ReturnType<typeof parts>, data: Record<string, unknown> = {}) {
+  const job = registeredJobs({ memory: p.memory, embedder: null, keepWarmMinutes: 0, llm: p.llm }).find((d) => d.name === 'check-memory')!;
+  return job.handler(ctx(p, data));
+}
 
 describe('the check of a just-saved memory', () => {
   it('records a contradiction in the background after remember answered, and leaves a plain near duplicate to the answer', async () => {
@@ -74,6 +83,101 @@ describe('the check of a just-saved memory', () => {
     }
   });
 
+  it('checks a burst of saves in one run, each memory on its own, and leaves none due', async () => {
+    const p = parts(false);
+    const owner = await createUser(database.db, 'burst-check@example.com');
+    const actor = { userId: owner.user.id, aal: 'aal2' as const };
+    const runtime = await started(p, 1_000);
+    try {
+      const saved = await Promise.all(
+        ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'].map((name) =>
+          remember(p.memory, actor, { content: `The ${name} service deploys from the main branch.`, scope: 'personal', on_duplicate: 'return_existing' }),
+        ),
+      );
+      expect(saved.map((s) => s.pending)).toEqual(saved.map(() => ['conflict_check']));
+      const ids = saved.map((s) => s.memory.id);
+      await eventually('every saved memory was checked', () => ids.every((id) => checkedLine(p, id)));
+      // One run per memory before; now the saves within the wake delay share one (two if they straddled it).
+      const runs = new Set(ids.map((id) => checkedLine(p, id)!.runId));
+      expect(runs.size).toBeLessThanOrEqual(2);
+      expect((await due()).filter((id) => ids.includes(id))).toEqual([]);
+    } finally {
+      await runtime.stop();
+    }
+  });
+
+  it('finds a contradiction saved by a process that stopped before its check: the mark was committed with the memory', async () => {
+    const p = parts(false);
+    const owner = await createUser(database.db, 'stopped-check@example.com');
+    const actor = { userId: owner.user.id, aal: 'aal2' as const };
+    // A process whose runtime never ran: its wake never fires (the process is gone before it would).
+    const gone = createJobRuntime({
+      database, logger: p.logger, alarms: p.alarms, mode: 'work', ...FAST,
+      definitions: registeredJobs({ memory: p.memory, embedder: null, keepWarmMinutes: 0, llm: null }),
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      p.memory.checks = savedCheckQueueOn(gone, database, p.logger);
+      await remember(p.memory, actor, { content: 'The billing export runs on the reporting replica.', scope: 'personal', on_duplicate: 'return_existing' });
+      const denial = await remember(p.memory, actor, { content: 'The billing export no longer runs on the reporting replica.', scope: 'personal', on_duplicate: 'return_existing' });
+      expect(denial.pending).toEqual(['conflict_check']);
+      expect(await due()).toContain(denial.memory.id);
+    } finally {
+      vi.clearAllTimers();
+      vi.useRealTimers();
+    }
+    const denialId = (await due()).at(-1)!;
+    // The next run (the schedule's, or any later save's) checks it.
+    expect(await checkRun(p)).toMatchObject({ failed: 0 });
+    expect(checkedLine(p, denialId)).toMatchObject({ outcome: 'checked' });
+    expect(await conflictsOf(denialId)).toHaveLength(1);
+    expect(await due()).not.toContain(denialId);
+  });
+
+  it('sends nothing for a wake pending when the runtime stopped: the memory stays due for the next run', async () => {
+    const p = parts(false);
+    const owner = await createUser(database.db, 'shutdown-check@example.com');
+    const actor = { userId: owner.user.id, aal: 'aal2' as const };
+    const runtime = await started(p, 200);
+    const saved = await remember(p.memory, actor, { content: 'The audit log ships to cold storage weekly.', scope: 'personal', on_duplicate: 'return_existing' });
+    await runtime.stop();
+    expect(runtime.stopped).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // A send would have started the queue again (and cleared the flag).
+    expect(runtime.stopped).toBe(true);
+    expect(checkedLine(p, saved.memory.id)).toBeUndefined();
+    expect(await due()).toContain(saved.memory.id);
+    await checkRun(p);
+    expect(checkedLine(p, saved.memory.id)).toMatchObject({ outcome: 'checked' });
+  });
+
+  it('leaves a memory in another language due until its text is translated, then checks it', async () => {
+    const p = parts(true);
+    const owner = await createUser(database.db, 'foreign-check@example.com');
+    const idle = createJobRuntime({
+      database, logger: p.logger, alarms: p.alarms, mode: 'work', ...FAST,
+      definitions: registeredJobs({ memory: p.memory, embedder: null, keepWarmMinutes: 0, llm: p.llm }),
+    });
+    p.memory.translation = translationQueueOn(idle, p.logger);
+    const german = 'Der Staging-Server läuft nicht mehr im alten Rechenzentrum.';
+    const [row] = await database.db
+      .insert(memories)
+      .values({ ownerId: owner.user.id, scopeId: owner.personalScopeId, content: german, language: 'de' })
+      .returning({ id: memories.id });
+    await markChecksDue(database.db, [row!.id]);
+    await checkRun(p);
+    expect(checkedLine(p, row!.id)).toBeUndefined();
+    expect(await due()).toContain(row!.id);
+    // As the translation run leaves it (a refused translation records the hash too).
+    await database.db
+      .update(memories)
+      .set({ contentEn: 'The staging server no longer runs in the old data centre.', translatedFrom: sql`md5(${memories.content})` })
+      .where(eq(memories.id, row!.id));
+    await checkRun(p);
+    expect(checkedLine(p, row!.id)).toMatchObject({ outcome: 'checked' });
+    expect(await due()).not.toContain(row!.id);
+  });
+
   it('has the model read a suspect the words call a duplicate, and record it as the contradiction it is', async () => {
     const p = parts(true);
     const owner = await createUser(database.db, 'read-check@example.com');
@@ -85,8 +189,9 @@ describe('the check of a just-saved memory', () => {
       ])
       .returning({ id: memories.id });
     fake.script({ answer: { verdict: 'contradiction', explanation: 'They give different times for the Monday standup.' } });
-    const job = registeredJobs({ memory: p.memory, embedder: null, keepWarmMinutes: 0, llm: p.llm }).find((d) => d.name === 'check-memory')!;
-    expect(await job.handler(ctx(p, { memoryId: b!.id }))).toMatchObject({ outcome: 'checked', compared: 1 });
+    // A run sent before the due table named its memory: that memory is checked.
+    await checkRun(p, { memoryId: b!.id });
+    expect(checkedLine(p, b!.id)).toMatchObject({ outcome: 'checked', compared: 1 });
     const [recorded] = await conflictsOf(b!.id);
     expect(recorded).toMatchObject({ kind: 'contradiction', explanation: 'They give different times for the Monday standup.' });
     expect([recorded!.memoryAId, recorded!.memoryBId].sort()).toEqual([a!.id, b!.id].sort());
@@ -97,7 +202,9 @@ describe('the check of a just-saved memory', () => {
       .values({ ownerId: owner.user.id, scopeId: owner.personalScopeId, content: 'The weekly standup with the platform team is not on Monday at 15:00 any more.' })
       .returning({ id: memories.id });
     fake.fallback(() => ({ answer: { verdict: 'neither', explanation: 'Compatible notes.' } }));
-    await job.handler(ctx(p, { memoryId: c!.id }));
+    await markChecksDue(database.db, [c!.id]);
+    await checkRun(p);
+    expect(checkedLine(p, c!.id)).toMatchObject({ outcome: 'checked' });
     expect(await conflictsOf(c!.id)).toEqual([]);
   });
 
@@ -112,10 +219,15 @@ describe('the check of a just-saved memory', () => {
       ])
       .returning({ id: memories.id });
     await database.db.insert(memorySupersedes).values({ predecessorId: old!.id, successorId: next!.id, createdBy: owner.user.id });
-    const job = registeredJobs({ memory: p.memory, embedder: null, keepWarmMinutes: 0 }).find((d) => d.name === 'check-memory')!;
-    expect(await job.handler(ctx(p, { memoryId: old!.id }))).toEqual({ outcome: 'gone' });
+    await markChecksDue(database.db, [old!.id]);
     await database.db.update(memories).set({ invalidatedAt: new Date() }).where(eq(memories.id, next!.id));
-    expect(await job.handler(ctx(p, { memoryId: next!.id }))).toEqual({ outcome: 'gone' });
+    await markChecksDue(database.db, [next!.id]);
+    expect(await checkRun(p)).toMatchObject({ gone: 2 });
+    expect(checkedLine(p, old!.id)).toMatchObject({ outcome: 'gone' });
+    expect(checkedLine(p, next!.id)).toMatchObject({ outcome: 'gone' });
+    // Gone is done: neither is left due.
+    expect(await due()).not.toContain(old!.id);
+    expect(await due()).not.toContain(next!.id);
   });
 
   it('reads only the memories sharing enough words to reach a verdict, or the same content without any', async () => {
@@ -127,16 +239,19 @@ describe('the check of a just-saved memory', () => {
     await write('Alice prefers green tea in the afternoon.');
     await write('The build server is in the basement.');
     const [denial] = await write('The nightly deploy pipeline no longer runs on the build server.');
-    const job = registeredJobs({ memory: p.memory, embedder: null, keepWarmMinutes: 0, llm: null }).find((d) => d.name === 'check-memory')!;
     // The tea shares no word and the basement two of seven: neither can overlap by half, so neither is read.
-    expect(await job.handler(ctx(p, { memoryId: denial!.id }))).toMatchObject({ outcome: 'checked', compared: 1 });
+    await markChecksDue(database.db, [denial!.id]);
+    await checkRun(p);
+    expect(checkedLine(p, denial!.id)).toMatchObject({ outcome: 'checked', compared: 1 });
     const found = await conflictsOf(denial!.id);
     expect(found.flatMap((c) => [c.memoryAId, c.memoryBId])).toContain(kept!.id);
 
     // A memory of stop words only has no words to share: its identical twin is still read.
     await write('No.');
     const [again] = await write('No.');
-    expect(await job.handler(ctx(p, { memoryId: again!.id }))).toMatchObject({ outcome: 'checked', compared: 1 });
+    await markChecksDue(database.db, [again!.id]);
+    await checkRun(p);
+    expect(checkedLine(p, again!.id)).toMatchObject({ outcome: 'checked', compared: 1 });
   });
 });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { deleteAccount, type Database } from '@svc/db';
 import { fail } from '@svc/errors';
 import { dashboardLocals } from '../auth/dashboard-session';
+import { tokenCacheOf } from '../auth/token-cache';
 import { recordAudit } from '../usage/audit-log';
 
 const deleteBody = z.object({ confirm_email: z.string().trim().min(1).max(320) });
@@ -27,6 +28,8 @@ export function deleteAccountHandler(database: Database): RequestHandler {
           details: { projects_deleted: deleted.projectsDeleted, memories_deleted: deleted.memoriesDeleted },
         });
       });
+      // After the commit: the account's API tokens must not be answered from the bearer cache.
+      tokenCacheOf(database).forgetUser(user.id);
       res.status(204).end();
     } catch (err) {
       next(err);

@@ -1,5 +1,5 @@
 // The usage ledger writer: a tool call enqueues one event and a background drain batches them into usage_events.
-import { usageEvents, type Database } from '@svc/db';
+import { inBackgroundLane, usageEvents, type Database } from '@svc/db';
 import { currentRequestId, outsideRequestContext, type Logger } from '@svc/observability';
 
 export interface UsageEvent {
@@ -39,7 +39,9 @@ export function createUsageLedger(opts: UsageLedgerOptions): UsageLedger {
     while (queue.length > 0) {
       const batch = queue.splice(0, batchSize);
       try {
-        await database.db.insert(usageEvents).values(batch);
+        // Nobody waits on the ledger: its writes queue behind the calls people wait on.
+        // drizzle runs a query when it is awaited, so the await is inside the lane.
+        await inBackgroundLane(async () => await database.db.insert(usageEvents).values(batch));
         stats.written += batch.length;
       } catch (thrown) {
         // Lost events are named by their request ids so an operator can still trace the calls.

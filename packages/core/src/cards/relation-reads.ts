@@ -6,7 +6,7 @@ import {
   type CardView,
 } from '@svc/contract';
 import { cardRelations, cards, type Tx } from '@svc/db';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 export type RelationView = CardView['relations'][number];
@@ -34,23 +34,29 @@ export async function liveRelations(
   if (cardIds.length === 0) return byCard;
   const ids = [...cardIds];
   const live = isNull(cardRelations.retiredAt);
-  const outgoing = await tx
-    .select(fields(cardRelations.fromCardId))
+  // Both directions in one statement: each statement of a card call is a hop between the serving
+  // and the database thread, and under load every hop waits for a core.
+  const outgoing = sql<boolean>`true`.as('outgoing');
+  const incoming = sql<boolean>`false`.as('outgoing');
+  const found = await tx
+    .select({ ...fields(cardRelations.fromCardId), outgoing })
     .from(cardRelations)
     .innerJoin(other, eq(other.id, cardRelations.toCardId))
-    .where(and(inArray(cardRelations.fromCardId, ids), live));
-  const incoming = await tx
-    .select(fields(cardRelations.toCardId))
-    .from(cardRelations)
-    .innerJoin(other, eq(other.id, cardRelations.fromCardId))
-    .where(and(inArray(cardRelations.toCardId, ids), live));
-  const rows = [
-    ...outgoing.map((r) => ({ ...r, relation: r.relation as CardRelation })),
-    ...incoming.map((r) => ({
+    .where(and(inArray(cardRelations.fromCardId, ids), live))
+    .unionAll(
+      tx
+        .select({ ...fields(cardRelations.toCardId), outgoing: incoming })
+        .from(cardRelations)
+        .innerJoin(other, eq(other.id, cardRelations.fromCardId))
+        .where(and(inArray(cardRelations.toCardId, ids), live)),
+    );
+  const rows = found
+    .map((r) => ({
       ...r,
-      relation: CARD_RELATION_INVERSES[r.relation as CardRelation],
-    })),
-  ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      relation: r.outgoing ? (r.relation as CardRelation) : CARD_RELATION_INVERSES[r.relation as CardRelation],
+    }))
+    // Outgoing before incoming at the same instant, as when they were two statements.
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || Number(b.outgoing) - Number(a.outgoing));
   for (const r of rows) {
     byCard.get(r.owner)?.push({
       card_id: r.otherId,

@@ -1,6 +1,6 @@
 // resolve_conflicts: settle the caller's own conflicts by policy or explicit choice, counting only theirs.
 import type { ToolArgs, ToolOutput } from '@svc/contract';
-import type { Tx } from '@svc/db';
+import { markChecksDue, type Tx } from '@svc/db';
 import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
 import { assertNoSecrets } from '@svc/secrets';
@@ -44,6 +44,9 @@ export async function resolveConflicts(deps: MemoryDeps, actor: Actor, args: Arg
       const decision = isVisible(conflict) ? decide(side(conflict.a), side(conflict.b), choices.get(conflict.row.id), args.policy) : null;
       results.push(await settle(tx, actor, conflict, decision, args.dry_run));
     }
+    // A merged memory is checked against its neighbours like a remembered one.
+    const merged = results.flatMap((r) => (r.created ? [r.created] : []));
+    if (deps.checks && !args.dry_run) await markChecksDue(tx, merged);
     return {
       resolved: results.filter((r) => r.outcome !== 'skipped').length,
       skipped: results.filter((r) => r.outcome === 'skipped').length,
@@ -53,5 +56,6 @@ export async function resolveConflicts(deps: MemoryDeps, actor: Actor, args: Arg
   });
   // A merged memory is new text: translated like any other (an English one is passed over without a model call).
   for (const r of output.results) if (r.created) deps.translation?.enqueue(r.created);
+  if (!args.dry_run && output.results.some((r) => r.created)) deps.checks?.wake();
   return output;
 }

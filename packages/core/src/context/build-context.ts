@@ -5,6 +5,7 @@ import { memories, type Tx } from '@svc/db';
 import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
 import { loadMemories } from '../memory/load';
+import type { RecallHit } from '../memory/retriever';
 import { toMemoryView } from '../memory/to-view';
 import { listActiveRules } from '../rules/active-rules';
 import { attachProject, loadThreadSession, sessionView } from '../sessions/thread-sessions';
@@ -25,48 +26,73 @@ async function openLoops(tx: Tx, scopeIds: string[] | null) {
   return (await loadMemories(tx, rows.map((r) => r.id))).map((m) => toMemoryView(m));
 }
 
+/**
+ * As recall: the task is embedded while a first transaction gathers what needs no vector (the
+ * session and target, rules, open loops, cards, the search's word statistics); a second one, once
+ * the vector is there, searches and loads the memories. Neither holds the database while the model
+ * works. A retriever without `plan` gets its vector first and searches in the first transaction.
+ */
 export async function buildContext(deps: MemoryDeps, actor: Actor, args: ToolArgs<'build_context'>): Promise<Output> {
-  const prepared = await deps.retriever.prepare?.(args.task);
-  return deps.database.asUser(actor, async (tx) => {
+  const { retriever } = deps;
+  const order = args.sections ?? [...CONTEXT_SECTIONS];
+  const want = new Set(order);
+  const searching = want.has('memories');
+  const overlap = searching && retriever.plan !== undefined;
+  const embedding = searching ? retriever.prepare?.(args.task) : undefined;
+  // Awaited later (or never, when the first transaction fails): its own failure must not go unhandled.
+  embedding?.catch(() => undefined);
+  const earlyVector = overlap ? undefined : await embedding;
+  const first = await deps.database.asUser(actor, async (tx) => {
     let session = await loadThreadSession(tx, actor.userId, args.thread);
     const target = await resolveReadTarget(tx, actor.userId, args, session.project);
     if (target.project && (args.project_hint !== undefined || args.scope)) {
       session = await attachProject(tx, actor.userId, session, target.project);
     }
-    const order = args.sections ?? [...CONTEXT_SECTIONS];
-    const want = new Set(order);
+    const query = { query: args.task, k: args.max_memories, scopeIds: target.scopeIds, includeRetired: false };
     const rules = want.has('rules') ? await listActiveRules(tx, { scopeIds: target.scopeIds }) : [];
     const loops = want.has('open_loops') ? await openLoops(tx, target.scopeIds) : [];
-    const loopIds = new Set(loops.map((l) => l.id));
-    const hits = want.has('memories')
-      ? await deps.retriever.search(tx, { query: args.task, k: args.max_memories, scopeIds: target.scopeIds, includeRetired: false }, prepared)
-      : [];
-    const loaded = new Map((await loadMemories(tx, hits.map((h) => h.memoryId))).map((m) => [m.row.id, m]));
-    const scored = hits.flatMap((h) => {
-      const m = loaded.get(h.memoryId);
-      return m && !loopIds.has(h.memoryId) ? [{ memory: toMemoryView(m), score: h.score, why: h.why }] : [];
-    });
     const cards = want.has('cards') && target.project ? await briefingCards(tx, target.project.id) : [];
+    const planned = overlap ? await retriever.plan!(tx, query) : undefined;
+    const found = searching && !overlap ? await relevant(tx, retriever.search(tx, query, earlyVector), loops) : [];
+    return { session, target, query, rules, loops, cards, planned, found };
+  });
+  const { session, target, rules, loops, cards } = first;
+  let scored = first.found;
+  if (overlap) {
+    const prepared = await embedding;
+    scored = await deps.database.asUser(actor, (tx) =>
+      relevant(tx, retriever.search(tx, first.query, prepared, first.planned), loops),
+    );
+  }
+  const sections: Record<(typeof CONTEXT_SECTIONS)[number], BudgetSection<unknown>> = {
+    rules: section('rules', 'Standing rules', rules, (r) => r.rule_text),
+    open_loops: section('open_loops', 'Open loops', loops, (m) => `${m.content} (${m.id})`),
+    memories: section('memories', 'Relevant memories', scored, (s) => s.memory.content),
+    cards: section('cards', 'Cards in progress', cards, (c) => `${c.label} [${c.state}] ${c.title}`),
+  };
+  const where = target.project ? `project "${target.project.name}"` : 'all your memories';
+  const fitted = fitSections(order.map((s) => sections[s]!), args.token_budget, `# Briefing for: ${args.task.slice(0, 200)}\nFrom ${where}.\n`);
+  const keep = <T>(items: T[], name: string): T[] => (fitted.kept.get(name) ?? []).map((i) => items[i]!);
+  return {
+    briefing: fitted.text,
+    rules: keep(rules, 'rules').map((r) => ({ id: r.id, rule_text: r.rule_text })),
+    open_loops: keep(loops, 'open_loops'),
+    memories: keep(scored, 'memories'),
+    cards: keep(cards, 'cards'),
+    tokens_used: fitted.tokens,
+    dropped: fitted.dropped as Output['dropped'],
+    notes: target.notes,
+    session: sessionView(session),
+  };
+}
 
-    const sections: Record<(typeof CONTEXT_SECTIONS)[number], BudgetSection<unknown>> = {
-      rules: section('rules', 'Standing rules', rules, (r) => r.rule_text),
-      open_loops: section('open_loops', 'Open loops', loops, (m) => `${m.content} (${m.id})`),
-      memories: section('memories', 'Relevant memories', scored, (s) => s.memory.content),
-      cards: section('cards', 'Cards in progress', cards, (c) => `${c.label} [${c.state}] ${c.title}`),
-    };
-    const where = target.project ? `project "${target.project.name}"` : 'all your memories';
-    const fitted = fitSections(order.map((s) => sections[s]!), args.token_budget, `# Briefing for: ${args.task.slice(0, 200)}\nFrom ${where}.\n`);
-    const keep = <T>(items: T[], name: string): T[] => (fitted.kept.get(name) ?? []).map((i) => items[i]!);
-    return {
-      briefing: fitted.text,
-      rules: keep(rules, 'rules').map((r) => ({ id: r.id, rule_text: r.rule_text })),
-      open_loops: keep(loops, 'open_loops'),
-      memories: keep(scored, 'memories'),
-      cards: keep(cards, 'cards'),
-      tokens_used: fitted.tokens,
-      dropped: fitted.dropped as Output['dropped'],
-      notes: target.notes,
-      session: sessionView(session),
-    };
+/** The search's hits with their memories, open loops left out (they have a section of their own). */
+async function relevant(tx: Tx, search: Promise<RecallHit[]>, loops: { id: string }[]) {
+  const hits = await search;
+  const loopIds = new Set(loops.map((l) => l.id));
+  const loaded = new Map((await loadMemories(tx, hits.map((h) => h.memoryId))).map((m) => [m.row.id, m]));
+  return hits.flatMap((h) => {
+    const m = loaded.get(h.memoryId);
+    return m && !loopIds.has(h.memoryId) ? [{ memory: toMemoryView(m), score: h.score, why: h.why }] : [];
   });
 }

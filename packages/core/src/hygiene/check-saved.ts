@@ -65,6 +65,8 @@ export async function checkSavedMemory(
   }
   const reviewed = reading ? await confirmFindings(suspects, loaded.items, CONFLICTS_ONLY, loaded.ownerId, reading) : suspects;
   const contradictions = reviewed.filter((f) => f.conflictKind === 'contradiction');
+  // Most saves contradict nothing: no second transaction for them on the one embedded connection.
+  if (contradictions.length === 0) return { outcome: 'checked', compared: loaded.items.length - 1, conflicts: [] };
   const conflicts = await database.system(async (tx) => {
     const ids: string[] = [];
     for (const f of contradictions) {

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { CANONICAL_LANGUAGE, detectLanguage } from '@svc/language';
 import type { ToolArgs, ToolOutput } from '@svc/contract';
-import { memories, type MemorySource } from '@svc/db';
+import { markChecksDue, memories, type MemorySource } from '@svc/db';
 import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
 import { inferKind } from '../memory/infer-kind';
@@ -67,6 +67,8 @@ export async function importMemory(deps: MemoryDeps, actor: Actor, args: Args): 
       for (const { index, id } of accepted) {
         if (deps.indexer && prepared[index] !== undefined) await deps.indexer.store(tx, id, prepared[index]);
       }
+      // Checked like a remembered memory (a foreign one once translated): one statement for the batch.
+      if (deps.checks) await markChecksDue(tx, accepted.map(({ id }) => id));
     }
     const project = target.project ? { id: target.project.id, name: target.project.name } : null;
     return {
@@ -78,5 +80,6 @@ export async function importMemory(deps: MemoryDeps, actor: Actor, args: Args): 
   for (const { index, id } of output.imported) {
     if (languages[index] !== CANONICAL_LANGUAGE) deps.translation?.enqueue(id);
   }
+  if (output.imported.length) deps.checks?.wake();
   return output;
 }

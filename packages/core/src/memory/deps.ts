@@ -25,6 +25,17 @@ export interface MemoryIndexer {
   storeNear(tx: Tx, opts: { memoryId: string; scopeId: string; prepared: unknown }): Promise<NearDuplicate[]>;
 }
 
+/**
+ * A saved memory is marked due in its own transaction (`markChecksDue`), so a check the process did
+ * not live to run is still found; one job works through every due memory, so a burst costs one job.
+ */
+export interface SavedChecks {
+  /** After a commit that marked memories due: the job runs soon (calls close together send it once). */
+  wake(): void;
+  /** Outside a transaction (a translation done): marks the memory due, then wakes the job. */
+  enqueue(memoryId: string): void;
+}
+
 export interface MemoryDeps {
   database: Database;
   retriever: Retriever;
@@ -32,8 +43,8 @@ export interface MemoryDeps {
   logger: Logger;
   /** Where a memory written in another language is sent to be translated; absent without a language model. */
   translation?: TranslationQueue | null;
-  /** Where a just-saved memory is sent to be checked against its neighbours; absent, nothing checks it. */
-  checks?: { enqueue(memoryId: string): void } | null;
+  /** The background check of saved memories against their neighbours; absent, nothing checks them. */
+  checks?: SavedChecks | null;
   /** Hygiene's reader: a language model confirming the word checks' suspects; absent, they stand alone. */
   reviewer?: PairReviewer | null;
   /** Reads transcript chunks into memories; the offline extractor when absent. */

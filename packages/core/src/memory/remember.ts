@@ -1,7 +1,7 @@
 // remember: store one durable memory in the resolved target, or return its exact twin, and supersede.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ToolArgs, ToolOutput } from '@svc/contract';
-import { memories, type Tx } from '@svc/db';
+import { markChecksDue, memories, type Tx } from '@svc/db';
 import type { Actor } from '../actor';
 import { CANONICAL_LANGUAGE, detectLanguage } from '@svc/language';
 import { assertNoSecrets } from '@svc/secrets';
@@ -49,8 +49,8 @@ export async function remember(deps: MemoryDeps, actor: Actor, args: Args): Prom
 
 /**
  * After the commit, so the background work finds the row; the answer does not wait for it, and names
- * the work that continues. A memory going to translation is checked once it is in English: the
- * translation run sends it on, so only `translation` is sent from here, but both are still to come.
+ * the work that continues. The check was marked due in the transaction; a memory going to translation
+ * is checked once it is in English (the check leaves it due until then, the translation run wakes it).
  */
 function sendOn(deps: MemoryDeps, memory: Output['memory']): Output['pending'] {
   const check: Output['pending'] = deps.checks ? ['conflict_check'] : [];
@@ -58,7 +58,7 @@ function sendOn(deps: MemoryDeps, memory: Output['memory']): Output['pending'] {
     deps.translation.enqueue(memory.id);
     return ['translation', ...check];
   }
-  deps.checks?.enqueue(memory.id);
+  deps.checks?.wake();
   return check;
 }
 
@@ -96,6 +96,8 @@ async function store(deps: MemoryDeps, actor: Actor, args: Args): Promise<Omit<O
       })
       .returning();
     const id = row!.id;
+    // In this transaction: committed, the memory is checked even if this process stops before the job.
+    if (deps.checks) await markChecksDue(tx, [id]);
     const outcome = await supersede(tx, actor.userId, { id, content: args.content }, args.supersedes ?? []);
     let nearDuplicates: Output['near_duplicates'] = [];
     if (deps.indexer && prepared !== undefined) {

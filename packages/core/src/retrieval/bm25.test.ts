@@ -120,4 +120,23 @@ describe('BM25 in SQL', () => {
       new Set([ids[1], ids[2]]),
     );
   });
+
+  it('when every query word is common, scores the memories holding all of them', async () => {
+    const scope = world.project.scope;
+    const ids = await store(world, world.alice, [
+      { content: 'deploy the service on friday', scopeId: scope },
+      { content: 'deploy checklist for the release', scopeId: scope },
+      { content: 'service owners and the release train', scopeId: scope },
+      { content: 'the release notes', scopeId: scope },
+    ]);
+    const tuning = resolveTuning({ commonTermDocs: 1 });
+    const scored = (query: string) =>
+      world.database.asUser(world.alice, (tx) =>
+        lexicalScores(tx, query, { scopeIds: [scope] }, tuning),
+      );
+    // "deploy", "service" and "release" are each in two or three memories (common at a bound of one):
+    // only the memory holding both query words is scored, though it is not the newest match.
+    expect((await scored('deploy release')).map((s) => s.memoryId)).toEqual([ids[1]]);
+    expect((await scored('service release')).map((s) => s.memoryId)).toEqual([ids[2]]);
+  });
 });

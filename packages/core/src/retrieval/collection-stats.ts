@@ -22,13 +22,21 @@ const TTL_MS = 30_000;
 const MAX_ENTRIES = 1000;
 
 /**
- * `common`: document frequencies of the collection's common words (over `commonTermDocs`), by
- * lexeme. Counting one costs a bitmap over every document holding it (the GIN index cannot stop
- * at the bound: ~1 s for "the" in 100k memories on PGlite), and its frequency is an estimate from
- * a sample anyway, so it is kept as long as N is. Uncommon words are counted on every query:
- * cheap, and exact where a single new memory matters.
+ * `dfs`: the document frequencies of the query words seen within the statistics' lifetime, by
+ * lexeme. Counting a common word costs a bitmap over every document holding it (the GIN index
+ * cannot stop at the bound: ~1 s for "the" in 100k memories on PGlite), and its frequency is an
+ * estimate from a sample anyway; counting an uncommon one costs an index probe per query
+ * (6-20 ms of a recall's plan at 100k). In a collection this large one new memory moves a word's
+ * weight by little, so both are kept as long as N is. A word found in no document is never kept:
+ * the next memory may hold it, and a kept zero would hide that memory from the lexical leg.
  */
-const cache = new Map<string, { stats: CollectionStats; at: number; common: Map<string, number> }>();
+export interface KnownDf {
+  df: number;
+  /** Over the bound: scored only where an uncommon word matched (see lexical-plan.ts). */
+  common: boolean;
+}
+
+const cache = new Map<string, { stats: CollectionStats; at: number; dfs: Map<string, KnownDf> }>();
 
 /** Keyed by the caller (stats describe what they can see) and the searched scopes. */
 export function statsKey(uid: string | null, filters: SearchFilters): string | null {
@@ -48,24 +56,27 @@ export function rememberStats(key: string | null, stats: CollectionStats, now = 
   const existing = cache.get(key);
   if (existing && now - existing.at <= TTL_MS) return; // a fresh entry keeps its age, so it expires
   cache.delete(key);
-  cache.set(key, { stats, at: now, common: new Map() });
+  cache.set(key, { stats, at: now, dfs: new Map() });
   if (cache.size > MAX_ENTRIES) {
     const oldest = cache.keys().next();
     if (!oldest.done) cache.delete(oldest.value);
   }
 }
 
-/** The remembered document frequency of a common word, while the collection's statistics are fresh. */
-export function cachedCommonDf(key: string | null, lexeme: string, now = Date.now()): number | null {
+/** A word's remembered document frequency, while the collection's statistics are fresh. */
+export function cachedDf(key: string | null, lexeme: string, now = Date.now()): KnownDf | null {
   const hit = key ? cache.get(key) : undefined;
   if (!hit || now - hit.at > TTL_MS) return null;
-  return hit.common.get(lexeme) ?? hit.stats.surelyCommon?.get(lexeme) ?? null;
+  const known = hit.dfs.get(lexeme);
+  if (known) return known;
+  const surely = hit.stats.surelyCommon?.get(lexeme);
+  return surely === undefined ? null : { df: surely, common: true };
 }
 
 /** Kept only beside fresh cached statistics (collections of STATS_CACHE_MIN_DOCS or more), and expiring with them. */
-export function rememberCommonDf(key: string | null, lexeme: string, df: number, now = Date.now()): void {
+export function rememberDf(key: string | null, lexeme: string, known: KnownDf, now = Date.now()): void {
   const hit = key ? cache.get(key) : undefined;
-  if (hit && now - hit.at <= TTL_MS) hit.common.set(lexeme, df);
+  if (hit && now - hit.at <= TTL_MS && known.df > 0) hit.dfs.set(lexeme, known);
 }
 
 /** For tests and after bulk loads. */

@@ -1,4 +1,4 @@
-// The lexical plan counts a common word once per lifetime of the collection statistics, uncommon words every time.
+// The lexical plan counts a word once per lifetime of cached collection statistics (large collections), every time otherwise.
 import type { Executor } from '@svc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -52,20 +52,32 @@ function pretendLarge() {
 }
 
 describe('planLexical', () => {
-  it('with cached statistics, counts a common word once and then reuses its frequency', async () => {
+  it('with cached statistics, counts a word once and then reuses its frequency', async () => {
     pretendLarge();
     const first = await plan(['rollout', 'canari']);
     expect(first.statements).toBe(1);
     const rollout = first.result!.terms.find((t) => t.lexeme === 'rollout')!;
     expect(rollout.common).toBe(true);
-    // Only the uncommon word is counted again; a query of common words alone runs no statement.
+    expect(first.result!.terms.find((t) => t.lexeme === 'canari')).toMatchObject({ common: false, df: 1 });
+    // Neither word is counted again while the statistics are fresh.
     const again = await plan(['rollout', 'canari']);
-    expect(again.statements).toBe(1);
+    expect(again.statements).toBe(0);
     expect(again.result!.terms).toEqual(first.result!.terms);
     const commonOnly = await plan(['rollout']);
     expect(commonOnly.statements).toBe(0);
     expect(commonOnly.result!.terms).toEqual([rollout]);
     expect(commonOnly.result!.stats.n).toBe(STATS_CACHE_MIN_DOCS);
+  });
+
+  it('counts a word found nowhere again, so a memory stored since is found by it', async () => {
+    pretendLarge();
+    const missing = await plan(['zeppelin']);
+    expect(missing.result).toBeNull();
+    const [id] = await store(world, world.alice, [{ content: 'the zeppelin hangar', scopeId: world.project.scope }]);
+    const found = await plan(['zeppelin']);
+    expect(found.statements).toBe(1);
+    expect(found.result!.terms).toEqual([{ lexeme: 'zeppelin', qtf: 1, common: false, df: 1 }]);
+    await world.database.asUser(world.alice, (tx) => tx.execute(sql`delete from memories where id = ${id}::uuid`));
   });
 
   it('without cached statistics (a small collection), counts every word every time', async () => {

@@ -1,13 +1,14 @@
 // Prepares the lexical leg: the query's words with their document frequencies and the collection's statistics.
 import { rowsOf, type Executor } from '@svc/db';
 import {
-  cachedCommonDf,
+  cachedDf,
   cachedStats,
-  rememberCommonDf,
+  rememberDf,
   rememberStats,
   STATS_CACHE_MIN_DOCS,
   statsKey,
   type CollectionStats,
+  type KnownDf,
 } from './collection-stats';
 import type { QueryTerm } from './sql/query-terms';
 import { termStatsStatement } from './sql/term-stats';
@@ -53,11 +54,11 @@ export async function planLexical(
   const key = statsKey(uid, filters);
   const cached = cachedStats(key);
   const bound = tuning.commonTermDocs;
-  // Common words seen within the statistics' lifetime, and those the sample shows far above the
-  // bound, are not counted again (collection-stats.ts).
-  const known = new Map<string, number>();
+  // Words seen within the statistics' lifetime, and those the sample shows far above the bound,
+  // are not counted again (collection-stats.ts).
+  const known = new Map<string, KnownDf>();
   for (const t of terms) {
-    const df = cached ? cachedCommonDf(key, t.lexeme) : null;
+    const df = cached ? cachedDf(key, t.lexeme) : null;
     if (df !== null) known.set(t.lexeme, df);
   }
   const toCount = terms.filter((t) => !known.has(t.lexeme));
@@ -83,12 +84,12 @@ export async function planLexical(
       const common = docs > bound;
       const estimate = (stats!.n * Number(row.sampled[i] ?? 0)) / sampleSize;
       const df = common ? Math.min(stats!.n, Math.max(bound + 1, estimate)) : docs;
-      if (common) rememberCommonDf(key, t.lexeme, df);
+      rememberDf(key, t.lexeme, { df, common });
       counted.set(t.lexeme, { ...t, common, df });
     });
   }
   const planned = terms.map(
-    (t): PlannedTerm => counted.get(t.lexeme) ?? { ...t, common: true, df: known.get(t.lexeme)! },
+    (t): PlannedTerm => counted.get(t.lexeme) ?? { ...t, ...known.get(t.lexeme)! },
   );
   const present = planned.filter((t) => t.df > 0);
   if (present.length === 0 || stats.n <= 0) return null;

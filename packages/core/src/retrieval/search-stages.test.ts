@@ -9,6 +9,7 @@ import { runBoard } from '../cards/board-tool';
 import { runCard } from '../cards/card-tool';
 import type { MemoryDeps } from '../memory/deps';
 import { recall } from '../memory/recall';
+import { buildContext } from '../context/build-context';
 import { hybridIndexer, hybridRetriever } from './adapters';
 import { indexMemories } from './embed-memories';
 import { onSearchStage, SEARCH_STAGES, type SearchStage } from './search-stages';
@@ -149,5 +150,45 @@ describe('a recall embedding its query', () => {
     const out = await recall({ ...deps, retriever }, alice, recallArgs('kubernetes'));
     expect(out.results[0]?.memory.content).toContain('Kubernetes');
     expect(seen).toEqual([{ role: 'svc_authenticated', uid: alice.userId }]);
+  });
+});
+
+describe('a build_context embedding its task', () => {
+  it('gathers its sections and plans the words meanwhile, and waits for the vector only to search', async () => {
+    const events: string[] = [];
+    let planned!: () => void;
+    const plannedOnce = new Promise<void>((resolve) => (planned = resolve));
+    const off = onSearchStage((stage) => {
+      events.push(stage);
+      if (stage === 'lexical_plan') planned();
+    });
+    const inner = fakeEmbedder();
+    // As above: a build_context that embedded its task first would get the vector two seconds late.
+    const embedder: Embedder = {
+      ...inner,
+      async embed(texts, purpose) {
+        if (purpose === 'query') {
+          const started = Date.now();
+          await Promise.race([plannedOnce, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+          events.push(Date.now() - started < 1_500 ? 'vector' : 'vector late');
+        }
+        return inner.embed(texts, purpose);
+      },
+    };
+    try {
+      const out = await buildContext(
+        depsWith(embedder),
+        alice,
+        TOOLS.build_context.input.parse({ task: 'where does kubernetes run?', scope: `project:${world.project.id}` }),
+      );
+      expect(out.memories[0]?.memory.content).toContain('Kubernetes');
+    } finally {
+      off();
+    }
+    const at = (event: string) => events.indexOf(event);
+    expect(events).not.toContain('vector late');
+    expect(at('lexical_plan')).toBeGreaterThanOrEqual(0);
+    expect(at('lexical_plan')).toBeLessThan(at('vector'));
+    expect(at('vector')).toBeLessThan(at('candidates'));
   });
 });

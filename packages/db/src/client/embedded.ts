@@ -10,7 +10,7 @@ import { lockDataDir, type ReleaseLock } from './data-dir-lock';
 import { LaneGate } from './lanes';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
 import { roleMethods } from './roles';
-import { PGliteThread } from './thread/pglite-proxy';
+import { PGliteThread, withTransactionPrelude } from './thread/pglite-proxy';
 import type { Database, DriverHandle } from './types';
 
 /** `memory://` (and other URL-like locations) are PGlite's own; a plain path is a directory on disk. */
@@ -46,7 +46,7 @@ export async function openEmbedded(dataDir: string, opts: EmbeddedOptions = {}):
   });
   // The thread's client answers drizzle's pglite session as PGlite does (query, exec, transaction).
   const db = drizzle({ client: client as PGlite, schema });
-  const roles = roleMethods(db);
+  const roles = roleMethods(db, workerThread ? withTransactionPrelude : undefined);
   // In its thread PGlite queues transactions by lane itself; in this thread the gate does.
   const gate = workerThread ? undefined : new LaneGate();
   const admit = <T>(fn: () => Promise<T>): Promise<T> => (gate ? gate.run(fn) : fn());

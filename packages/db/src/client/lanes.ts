@@ -4,9 +4,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * `interactive` (the default): whatever a person or agent waits on and that needs no model, such
  * as cards and boards. `bulk`: searches and writes that wait on the embedding model, and
- * background work; under load they form the backlog.
+ * background work; under load they form the backlog. `background`: work nobody waits on that every
+ * write leaves behind (the saved-memory checks), which goes only when nothing else waits.
  */
-export type DatabaseLane = 'interactive' | 'bulk';
+export type DatabaseLane = 'interactive' | 'bulk' | 'background';
 
 const lane = new AsyncLocalStorage<DatabaseLane>();
 
@@ -20,13 +21,22 @@ export function currentDatabaseLane(): DatabaseLane {
 }
 
 /**
+ * `fn` in the bulk lane unless a caller already chose one: for work that nobody waits on when it
+ * runs by itself (pg-boss's polling and bookkeeping, the usage ledger's writes), but that keeps the
+ * lane of a tool call that awaits it (a card create enqueuing a job stays interactive).
+ */
+export function inBackgroundLane<T>(fn: () => T): T {
+  return lane.getStore() === undefined ? lane.run('bulk', fn) : fn();
+}
+
+/**
  * PGlite runs one transaction at a time, in arrival order: under 50 sessions a card create waited
  * behind every recall queued before it. The gate admits one transaction at a time too, but takes a
  * waiting interactive one before any waiting bulk one; within a lane, arrival order. A bulk
  * transaction already running is never interrupted, so a quick call waits at most for that one.
  */
 export class LaneGate {
-  private readonly waiting: Record<DatabaseLane, (() => void)[]> = { interactive: [], bulk: [] };
+  private readonly waiting: Record<DatabaseLane, (() => void)[]> = { interactive: [], bulk: [], background: [] };
   private busy = false;
 
   async run<T>(fn: () => Promise<T>): Promise<T> {
@@ -37,7 +47,7 @@ export class LaneGate {
     try {
       return await fn();
     } finally {
-      const next = this.waiting.interactive.shift() ?? this.waiting.bulk.shift();
+      const next = this.waiting.interactive.shift() ?? this.waiting.bulk.shift() ?? this.waiting.background.shift();
       // Handed over while still busy: nobody arriving meanwhile can slip in ahead of the queue.
       if (next) next();
       else this.busy = false;
@@ -46,6 +56,6 @@ export class LaneGate {
 
   /** Transactions waiting, by lane (for tests and diagnostics). */
   get queued(): Record<DatabaseLane, number> {
-    return { interactive: this.waiting.interactive.length, bulk: this.waiting.bulk.length };
+    return { interactive: this.waiting.interactive.length, bulk: this.waiting.bulk.length, background: this.waiting.background.length };
   }
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { fromPgError } from '../errors';
 import type { Database, Db, Tx, UserContext } from './types';
 import { isUuid } from '../uuid';
+import type { Prelude, withTransactionPrelude } from './thread/pglite-proxy';
 
 
 /**
@@ -16,6 +17,14 @@ async function enterRole(tx: Tx, role: 'svc_authenticated' | 'svc_anon', userId:
   );
 }
 
+/** The same settings as one parameterised statement, for a driver that runs it as its transactions' prelude. */
+function rolePrelude(role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string): Prelude {
+  return {
+    text: "select set_config('svc.user_id', $1, true), set_config('svc.aal', $2, true), set_config('role', $3, true)",
+    params: [userId, aal, role],
+  };
+}
+
 async function mapped<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -26,28 +35,30 @@ async function mapped<T>(run: () => Promise<T>): Promise<T> {
 
 export type RoleMethods = Pick<Database, 'asUser' | 'asAnon' | 'system'>;
 
-export function roleMethods(db: Db): RoleMethods {
+/**
+ * `withPrelude`: the driver can run a statement right after BEGIN with the transaction's first one
+ * (the database thread): the settings then cost no round trip of their own. Without it they are
+ * the transaction's first statement.
+ */
+export function roleMethods(db: Db, withPrelude?: typeof withTransactionPrelude): RoleMethods {
+  const asRole = <T>(role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string, fn: (tx: Tx) => Promise<T>) =>
+    mapped(() =>
+      withPrelude
+        ? withPrelude(rolePrelude(role, userId, aal), () => db.transaction(fn))
+        : db.transaction(async (tx) => {
+            await enterRole(tx, role, userId, aal);
+            return fn(tx);
+          }),
+    );
   return {
     asUser(ctx: UserContext, fn) {
       if (!isUuid(ctx.userId)) {
         return Promise.reject(fail.validation('userId must be a uuid', { userId: ctx.userId }));
       }
-      return mapped(() =>
-        db.transaction(async (tx) => {
-          await enterRole(tx, 'svc_authenticated', ctx.userId, ctx.aal ?? 'aal1');
-          return fn(tx);
-        }),
-      );
+      return asRole('svc_authenticated', ctx.userId, ctx.aal ?? 'aal1', fn);
     },
-    asAnon(fn) {
-      return mapped(() =>
-        db.transaction(async (tx) => {
-          // Cleared explicitly: a session-level value set by someone else must not survive.
-          await enterRole(tx, 'svc_anon', '', '');
-          return fn(tx);
-        }),
-      );
-    },
+    // Cleared explicitly: a session-level value set by someone else must not survive.
+    asAnon: (fn) => asRole('svc_anon', '', '', fn),
     system(fn) {
       return mapped(() => db.transaction(fn));
     },

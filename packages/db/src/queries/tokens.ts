@@ -56,15 +56,22 @@ export async function createApiToken(
   return { token, record };
 }
 
+/** A live token as the bearer check needs it: whose it is, which one, and until when it holds. */
+export interface LiveApiToken {
+  user: User;
+  tokenId: string;
+  expiresAt: Date | null;
+}
+
 /**
- * The user a live token belongs to, or null for an unknown, revoked or expired token or a
- * deleted account. Runs before anyone is authenticated, so call it on the privileged executor.
+ * The live token `plaintext` names, or null for an unknown, revoked or expired token or a deleted
+ * account. Runs before anyone is authenticated, so call it on the privileged executor.
  */
-export async function verifyApiToken(exec: Executor, plaintext: string): Promise<User | null> {
+export async function findLiveApiToken(exec: Executor, plaintext: string): Promise<LiveApiToken | null> {
   if (!TOKEN_SHAPE.test(plaintext)) return null;
   const now = new Date();
   const [row] = await exec
-    .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, user: userColumns })
+    .select({ tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt, expiresAt: apiTokens.expiresAt, user: userColumns })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(
@@ -80,7 +87,12 @@ export async function verifyApiToken(exec: Executor, plaintext: string): Promise
   if (isStale(row.lastUsedAt, now)) {
     await exec.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.tokenId));
   }
-  return row.user;
+  return { user: row.user, tokenId: row.tokenId, expiresAt: row.expiresAt };
+}
+
+/** The user a live token belongs to, or null (see findLiveApiToken). */
+export async function verifyApiToken(exec: Executor, plaintext: string): Promise<User | null> {
+  return (await findLiveApiToken(exec, plaintext))?.user ?? null;
 }
 
 /** Revokes a token of `userId`; false when there is no such live token. */

@@ -54,6 +54,28 @@ describe('BatchQueue', () => {
     expect(await later).toEqual([[5, 0]]);
   });
 
+  it('sends a document that has waited its patience out before waiting queries', async () => {
+    const { batches, run } = gatedRunner();
+    let clock = 0;
+    const queue = new BatchQueue({ batchSize: 8, concurrency: 1, run, documentPatienceMs: 1000, now: () => clock });
+    void queue.embed(['q 0'], 'query');
+    const doc = queue.embed(['doc'], 'document');
+    void queue.embed(['q 1'], 'query');
+    clock = 999;
+    batches[0]!.release();
+    await flush();
+    expect(batches[1]).toMatchObject({ texts: ['q 1'], purpose: 'query' });
+    void queue.embed(['q 2'], 'query');
+    clock = 1000;
+    batches[1]!.release();
+    await flush();
+    expect(batches[2]).toMatchObject({ texts: ['doc'], purpose: 'document' });
+    batches[2]!.release();
+    expect(await doc).toEqual([[3, 0]]);
+    await flush();
+    expect(batches[3]).toMatchObject({ texts: ['q 2'], purpose: 'query' });
+  });
+
   it('keeps batches within batchSize and runs up to `concurrency` at once', async () => {
     const { batches, run } = gatedRunner();
     const queue = new BatchQueue({ batchSize: 3, concurrency: 2, run });

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbedder } from '../create-embedder';
 import type { Embedder } from '../embedder';
@@ -18,11 +19,17 @@ describe('USE lite in worker threads', () => {
   let workers: Embedder;
   beforeAll(async () => {
     inThread = createUseEmbedder();
-    workers = createUseWorkerEmbedder({ threads: 1 });
+    workers = createUseWorkerEmbedder({ threads: 1, nice: 7 });
     await Promise.all([inThread.warm(), workers.warm()]);
   }, 120_000);
   afterAll(async () => {
     await Promise.all([inThread.close(), workers.close()]);
+  });
+
+  it.runIf(process.platform === 'linux')('runs the model thread at the niceness asked for, and no other thread of the process', () => {
+    const niceness = readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+    const base = niceness[0] ?? 0;
+    expect(niceness.filter((n) => n === base + 7)).toHaveLength(1);
   });
 
   it('gives the very same vectors as the in-thread model, under the same model id', async () => {

@@ -11,6 +11,8 @@ export interface UseWorkerOptions {
   /** Worker threads, each with its own copy of the model (~100 MB); at least 1. */
   threads: number;
   batchSize?: number;
+  /** Niceness of each thread (0-19, Linux applies it per thread); default 0, the process's own. */
+  nice?: number;
 }
 
 /** Splits the worker's flat answer back into one vector per text. */
@@ -33,7 +35,13 @@ export function createUseWorkerEmbedder(options: UseWorkerOptions): Embedder {
 
   async function load(): Promise<LoadedModel> {
     // No idle timeout: a thread that exited would load the model again on the next request.
-    const pool = new Piscina({ filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: Infinity });
+    const pool = new Piscina({
+      filename: WORKER_FILE,
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: Infinity,
+      workerData: { nice: options.nice ?? 0 },
+    });
     const run = async (texts: string[]) => split((await pool.run({ texts })) as Float32Array, texts.length);
     try {
       // Every thread loads now, not on its first request.

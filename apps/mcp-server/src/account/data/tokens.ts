@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createApiToken, listApiTokens, revokeApiToken, type ApiToken } from '@svc/db';
 import { fail } from '@svc/errors';
 import type { ServerDeps } from '../../deps';
+import { tokenCacheOf } from '../../auth/token-cache';
 import { recordAudit } from '../../usage/audit-log';
 import { idParam, parseInput, personOf } from './person';
 
@@ -77,6 +78,8 @@ export function tokenRoutes(deps: ServerDeps, guard: RequestHandler): Router {
         });
       return done;
     });
+    // After the commit: the bearer check's cache must not answer for this token any more.
+    if (revoked) tokenCacheOf(database).forgetToken(id);
     // Another person's token is as unknown as one that never existed.
     if (!revoked) throw fail.notFound('No such live token', { token_id: id });
     res.status(204).end();

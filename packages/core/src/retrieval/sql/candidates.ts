@@ -51,13 +51,18 @@ export function candidatesStatement(c: CandidateQuery): SQL {
   const conditions = memoryConditions(c.filters);
   const ctes: SQL[] = [];
   ctes.push(c.lexical ? lexicalCtes(c.lexical, c.filters, c.tuning) : EMPTY_LEXICAL);
+  // The best `depth` lexical hits passing the filters. Checking every hit against its memory
+  // (validity, supersession, filters) cost as much as scoring it; walked best first, the check
+  // stops once `depth` have passed. The check is a scalar subquery so that it is not pulled up into
+  // a join (which would check every hit), and `lex_sorted` is a materialized CTE, whose scan
+  // returns its rows in the order they were written; lex_rank is still computed from the scores.
   ctes.push(sql`
+  lex_sorted as materialized (select l.memory_id, l.lex_score from lex l order by l.lex_score desc, l.memory_id),
   lex_top as materialized (
-    select l.memory_id, row_number() over (order by l.lex_score desc, l.memory_id) as lex_rank
-    from lex l join memories m on m.id = l.memory_id
-    where ${conditions}
-    order by l.lex_score desc, l.memory_id
-    limit ${c.depth})`);
+    select t.memory_id, row_number() over (order by t.lex_score desc, t.memory_id) as lex_rank
+    from (select l.memory_id, l.lex_score from lex_sorted l
+      where (select true from memories m where m.id = l.memory_id and ${conditions})
+      limit ${c.depth}) t)`);
   let cosine = sql`null::float8`;
   if (c.vector) {
     ctes.push(vectorCte(c.vector, conditions, c.depth));

@@ -10,23 +10,20 @@ import { tsqueryOf } from './query-terms';
 /**
  * Which memories are scored: those holding an uncommon query word, common words only adding to
  * their scores (Elasticsearch's common-terms query), since scoring costs time linear in the
- * documents scored. When every word is common, the newest `commonTermDocs` matches. Below the
- * bound (any collection that size, every LoCoMo conversation) every match is scored: exact BM25F.
+ * documents scored. When every word is common, as that query does, the memories holding all of
+ * them (a conjunction of common words is far rarer than any one: "build data team test" matched
+ * half of a 100k store word by word, 0.5% together), the newest `commonTermDocs` of them. Below
+ * the bound (any collection that size, every LoCoMo conversation) every match is scored: exact BM25F.
+ *
+ * Rows: one per scored memory and query word it holds, with that word's weights (svc_search_doc_tf
+ * applies the documents' visibility rule itself, in the visit that matched them).
  */
-function hits(plan: LexicalPlan, filters: SearchFilters, bound: number): SQL {
+function termRows(plan: LexicalPlan, filters: SearchFilters, bound: number): SQL {
   const rare = plan.terms.filter((t) => !t.common).map((t) => t.lexeme);
-  const matches =
-    rare.length > 0
-      ? sql`svc_search_doc_matches(${tsqueryOf(rare)}, ${scopeArgument(filters)})`
-      : sql`svc_search_doc_matches(${tsqueryOf(plan.terms.map((t) => t.lexeme))}, ${scopeArgument(filters)}, ${bound}, true)`;
-  // The ids come from the index; the documents are read as the caller, under row-level security.
-  // One primary-key lookup per match: the planner, taking the function for its default 1000
-  // rows, would otherwise hash the whole table (a scan of all 100k documents for 20 matches);
-  // `offset 0` keeps the lateral subquery from being flattened into such a join.
-  return sql`select d.memory_id, d.terms, d.own_length, d.context_length
-    from ${matches} x cross join lateral (
-      select d.memory_id, d.terms, d.own_length, d.context_length
-      from memory_search_docs d where d.memory_id = x.memory_id offset 0) d`;
+  const lexemes = textArray(plan.terms.map((t) => t.lexeme));
+  return rare.length > 0
+    ? sql`svc_search_doc_tf(${tsqueryOf(rare)}, ${lexemes}, ${scopeArgument(filters)})`
+    : sql`svc_search_doc_tf(${tsqueryOf(plan.terms.map((t) => t.lexeme), '&')}, ${lexemes}, ${scopeArgument(filters)}, ${bound}, true)`;
 }
 
 /**
@@ -48,18 +45,14 @@ export function lexicalCtes(plan: LexicalPlan, filters: SearchFilters, t: Retrie
   const b = sql`${t.b}::float8`;
   return sql`
   q(lexeme, qtf, df) as (values ${sql.join(rows, sql`, `)}),
-  hits as materialized (${hits(plan, filters, t.commonTermDocs)}),
   tf as materialized (
-    select h.memory_id, u.lexeme,
+    select u.memory_id, u.lexeme,
       coalesce(cardinality(array_positions(u.weights, 'A')), 0) as tf_a,
       coalesce(cardinality(array_positions(u.weights, 'B')), 0) as tf_b,
       coalesce(cardinality(array_positions(u.weights, 'C')), 0) as tf_c,
       coalesce(cardinality(array_positions(u.weights, 'D')), 0) as tf_d,
-      h.own_length, h.context_length
-    -- Only the query's lexemes are unnested: deleting the others twice (C functions) is several
-    -- times cheaper than unnesting every lexeme of every hit.
-    from hits h cross join lateral unnest(ts_delete(h.terms,
-      tsvector_to_array(ts_delete(h.terms, ${textArray(plan.terms.map((x) => x.lexeme))})))) u),
+      u.own_length, u.context_length
+    from ${termRows(plan, filters, t.commonTermDocs)} u),
   lex as materialized (
     select tf.memory_id,
       sum(q.qtf * ln(1 + (${n}::float8 - q.df + 0.5) / (q.df + 0.5)) * w.f / (${t.k1}::float8 + w.f))

@@ -56,6 +56,7 @@ export function tsqueryText(lexemes: readonly string[]): string {
 }
 
 /** A bound tsquery the planner sees as a value (GIN selectivity from column statistics). */
-export function tsqueryOf(lexemes: readonly string[]): SQL {
-  return sql`${tsqueryText(lexemes)}::tsquery`;
+export function tsqueryOf(lexemes: readonly string[], operator: '|' | '&' = '|'): SQL {
+  const text = operator === '|' ? tsqueryText(lexemes) : lexemes.map((l) => tsqueryText([l])).join(' & ');
+  return sql`${text}::tsquery`;
 }

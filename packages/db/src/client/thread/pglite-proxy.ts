@@ -1,4 +1,5 @@
 // The serving thread's handle on PGlite running in a worker thread: the part of PGlite's client that drizzle and pg-boss use.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { currentDatabaseLane } from '../lanes';
@@ -61,6 +62,23 @@ function parseRows<T>(result: Results<T>, parsers: Parsers | undefined): Results
 
 function statementRequest(text: string, params: unknown[] | undefined, options: QueryOptions | undefined) {
   return { op: 'query', text, params: params ?? [], options: wireOptions(options) };
+}
+
+/** A statement every transaction opened inside `withTransactionPrelude` runs first (its result unused). */
+export interface Prelude {
+  text: string;
+  params: unknown[];
+}
+
+const preludes = new AsyncLocalStorage<Prelude>();
+
+/**
+ * The next transaction `fn` opens runs `prelude` right after BEGIN, in the same hop as its first
+ * statement: the role and caller settings of every user transaction cost no round trip of their
+ * own. Only that transaction: one opened inside it (a privileged one) does not inherit it.
+ */
+export function withTransactionPrelude<T>(prelude: Prelude, fn: () => T): T {
+  return preludes.run(prelude, fn);
 }
 
 interface Pending {
@@ -134,12 +152,13 @@ export class PGliteThread {
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     const txId = this.nextId++;
     const lane = currentDatabaseLane();
+    const prelude = preludes.getStore();
     let begun: Promise<unknown> | undefined;
     let closed = false;
     const inTx = <R>(request: Record<string, unknown>): Promise<R> => {
       if (closed) return Promise.reject(new Error('Transaction is closed'));
       if (begun) return begun.then(() => this.send<R>({ ...request, tx: txId }));
-      const first = this.send<R>({ ...request, tx: txId, begin: true, lane });
+      const first = this.send<R>({ ...request, tx: txId, begin: true, lane, prelude });
       begun = first.catch(() => undefined);
       return first;
     };
@@ -163,7 +182,8 @@ export class PGliteThread {
     };
     let result: T;
     try {
-      result = await fn(tx);
+      // Whatever `fn` opens besides this transaction is not bound by its prelude.
+      result = await preludes.exit(() => fn(tx));
     } catch (err) {
       // The caller's error is the one to hear; a failed ROLLBACK leaves nothing more to do here.
       if (!closed) await end(false).catch(() => undefined);

@@ -42,11 +42,12 @@ function queryOptions(options) {
 
 /**
  * One unit at a time: a statement outside any transaction, or a whole transaction from BEGIN to
- * COMMIT. A waiting interactive unit goes before any waiting bulk one; within a lane, arrival
- * order. The running unit is never interrupted, so a quick call waits at most for that one.
+ * COMMIT. A waiting interactive unit goes before any waiting bulk one, a bulk one before any
+ * background one (the saved-memory checks); within a lane, arrival order. The running unit is
+ * never interrupted, so a quick call waits at most for that one.
  */
-const lanes = { interactive: [], bulk: [] };
-const nextUnit = () => lanes.interactive.shift() ?? lanes.bulk.shift();
+const lanes = { interactive: [], bulk: [], background: [] };
+const nextUnit = () => lanes.interactive.shift() ?? lanes.bulk.shift() ?? lanes.background.shift();
 /** One macrotask: requests that arrived while PGlite held the thread are queued before the next pick. */
 const takeInArrivals = () => new Promise((resolve) => setImmediate(resolve));
 let pumping = false;
@@ -62,7 +63,7 @@ async function pump() {
   pumping = false;
 }
 function enqueue(lane, unit) {
-  (lane === 'bulk' ? lanes.bulk : lanes.interactive).push(unit);
+  (Object.hasOwn(lanes, lane) ? lanes[lane] : lanes.interactive).push(unit);
   void pump();
 }
 
@@ -72,10 +73,12 @@ const transactions = new Map();
 const ROLLBACK = Symbol('rollback');
 
 /**
- * BEGIN, then the transaction's first statement (`first`, which answers its own request), in one
- * hop from the serving thread. The unit lasts until the proxy ends the transaction.
+ * BEGIN, the prelude if any (the role and caller settings), then the transaction's first statement
+ * (`first`, which answers its own request), in one hop from the serving thread. A failed prelude
+ * is the first statement's answer; the proxy then rolls back. The unit lasts until the proxy ends
+ * the transaction.
  */
-function begin(txId, first) {
+function begin(txId, first, prelude) {
   return new Promise((unitDone) => {
     let started = false;
     db.transaction(
@@ -83,7 +86,8 @@ function begin(txId, first) {
         new Promise((commit, rollback) => {
           started = true;
           transactions.set(txId, { tx, commit, rollback, ended: undefined });
-          first.run(tx);
+          if (!prelude) return first.run(tx);
+          statements.query(tx, prelude.text, prelude.params, undefined, true).then(() => first.run(tx), first.refuse);
         }),
     )
       .then(
@@ -118,7 +122,7 @@ function end(id, txId, commit) {
 function run(request, fn) {
   const answer = (on) => fn(on).then((result) => reply(request.id, result), (err) => refuse(request.id, err));
   if (request.begin) {
-    return enqueue(request.lane, () => begin(request.tx, { run: answer, refuse: (err) => refuse(request.id, err) }));
+    return enqueue(request.lane, () => begin(request.tx, { run: answer, refuse: (err) => refuse(request.id, err) }, request.prelude));
   }
   if (request.tx !== undefined) {
     const open = transactions.get(request.tx);

@@ -1,0 +1,113 @@
+// `tsx latency/profile-recall.ts --data-dir DIR [--queries 100]`: where a recall's time goes, statement by
+// statement, on a copy of a loaded embedded store (such as one the fill cache keeps). Each statement the
+// two transactions send is timed as the caller sees it (the hop to the database thread included), and
+// the rest of the call (transaction set-up, the wait for the vector, shaping) is reported beside them.
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { hybridRetriever, recall, type MemoryDeps } from '@svc/core';
+import { TOOLS } from '@svc/contract';
+import { openDatabase, rowsOf, type Database, type Tx } from '@svc/db';
+import { createEmbedder } from '@svc/embeddings';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { PGliteThread } from '../../packages/db/src/client/thread/pglite-proxy';
+import { quietLogger } from '../shared/quiet-logger';
+import { PROJECT } from './backends';
+import { percentile } from './percentiles';
+import { rng, SyntheticText } from './synthetic';
+
+const { values } = parseArgs({
+  options: { 'data-dir': { type: 'string' }, queries: { type: 'string', default: '100' } },
+});
+if (!values['data-dir']) throw new Error('--data-dir: a loaded embedded store (e.g. under the fill cache: <key>/data)');
+const copy = await mkdtemp(join(tmpdir(), 'svc-profile-'));
+await cp(values['data-dir'], copy, { recursive: true });
+const database = await openDatabase({ dataDir: copy, migrate: true });
+const embedder = createEmbedder({ provider: 'use', queryCacheSize: 0 })!;
+const dialect = new PgDialect();
+
+/** A statement's first words name it well enough to group the runs of one recall's statements. */
+function label(statement: SQL): string {
+  const text = dialect.sqlToQuery(statement).sql.replace(/\s+/g, ' ').trim();
+  const cte = /^with (\w+)/i.exec(text)?.[1];
+  return (cte ? `with ${cte}…` : text.slice(0, 60)) + ` [${text.length} chars]`;
+}
+
+const times = new Map<string, number[]>();
+const record = (key: string, ms: number) => times.set(key, [...(times.get(key) ?? []), ms]);
+// Every request to the database thread, the ones drizzle's query builder sends included.
+const messages = new Map<string, number[]>();
+const proto = PGliteThread.prototype as unknown as { send(request: Record<string, unknown>): Promise<unknown> };
+const send = proto.send;
+proto.send = async function (this: unknown, request) {
+  const started = performance.now();
+  try {
+    return await send.call(this, request);
+  } finally {
+    const text = typeof request.text === 'string' ? request.text.replace(/\s+/g, ' ').slice(0, 70) : '';
+    const key = `${String(request.op)}${request.begin ? '+begin' : ''} ${text}`;
+    messages.set(key, [...(messages.get(key) ?? []), performance.now() - started]);
+  }
+};
+
+/** The same database, its transactions' statements timed. */
+function timedDatabase(db: Database): Database {
+  const wrap = (tx: Tx): Tx =>
+    new Proxy(tx, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
+        return async (statement: SQL) => {
+          const started = performance.now();
+          try {
+            return await target.execute(statement);
+          } finally {
+            record(label(statement), performance.now() - started);
+          }
+        };
+      },
+    });
+  return { ...db, asUser: (ctx, fn) => db.asUser(ctx, (tx) => fn(wrap(tx))) };
+}
+
+try {
+  const [owner] = rowsOf<{ user_id: string; project_id: string }>(
+    await database.db.execute(sql`select m.user_id, p.id as project_id from projects p
+      join project_members m on m.project_id = p.id where p.name = ${PROJECT}`),
+  );
+  const logger = quietLogger();
+  const deps = {
+    database: timedDatabase(database),
+    retriever: hybridRetriever({ embedder, logger }),
+    logger,
+  } as unknown as MemoryDeps;
+  const actor = { userId: owner!.user_id, aal: 'aal2' as const };
+  const text = new SyntheticText(rng(31));
+  const total: number[] = [];
+  const n = Number(values.queries);
+  for (let q = 0; q < n + 10; q++) {
+    if (q === 10) { times.clear(); messages.clear(); } // the first ten warm the catalog and the buffers
+    const started = performance.now();
+    await recall(deps, actor, TOOLS.recall.input.parse({ query: text.sentence(4, 8), k: 10, scope: `project:${owner!.project_id}` }));
+    if (q >= 10) total.push(performance.now() - started);
+  }
+  const fmt = (unsorted: number[]) => {
+    const xs = [...unsorted].sort((a, b) => a - b);
+    return `${percentile(xs, 50).toFixed(1)} / ${percentile(xs, 95).toFixed(1)} / ${xs.at(-1)!.toFixed(1)}`;
+  };
+  console.log(`recall p50 / p95 / max ms over ${n}: ${fmt(total)}\n`);
+  console.log('| statement | runs | p50 / p95 / max ms | sum per recall ms |\n|---|---|---|---|');
+  for (const [key, xs] of times) {
+    console.log(`| ${key.replace(/\|/g, '\\|')} | ${xs.length} | ${fmt(xs)} | ${(xs.reduce((a, b) => a + b, 0) / n).toFixed(2)} |`);
+  }
+  console.log('\n| request to the database thread | runs | p50 / p95 / max ms | sum per recall ms |\n|---|---|---|---|');
+  const perRecall = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / n;
+  for (const [key, xs] of [...messages].sort((a, b) => perRecall(b[1]) - perRecall(a[1]))) {
+    console.log(`| ${key.replace(/\|/g, '\\|')} | ${xs.length} | ${fmt(xs)} | ${perRecall(xs).toFixed(2)} |`);
+  }
+} finally {
+  await embedder.close();
+  await database.close();
+  await rm(copy, { recursive: true, force: true });
+}
