@@ -31,7 +31,12 @@ describe('memory_checks_due', () => {
     const first = await seedMemory(database, { ownerId: cast.dave.id, scopeId: cast.dave.personal, content: 'The kiosk reboots at night.' });
     const german = await seedMemory(database, { ownerId: cast.dave.id, scopeId: cast.dave.personal, content: 'Der Kiosk startet nachts neu.', language: 'de' });
     const last = await seedMemory(database, { ownerId: cast.dave.id, scopeId: cast.dave.personal, content: 'The kiosk has no keyboard.' });
-    for (const id of [first, german, last]) await markChecksDue(database.db, [id]);
+    // PGlite's clock counts milliseconds: marks made within one would tie on due_at (and then go
+    // by id), so each is made in a millisecond of its own.
+    for (const id of [first, german, last]) {
+      await markChecksDue(database.db, [id]);
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
     await markChecksDue(database.db, [first, last]);
     expect(await dueChecks(database.db, { limit: 10, waitForTranslation: false })).toEqual([first, german, last]);
     expect(await dueChecks(database.db, { limit: 1, waitForTranslation: false, skip: [first] })).toEqual([german]);
