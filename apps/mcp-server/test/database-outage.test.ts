@@ -6,6 +6,7 @@ import { mintRequestId } from '@svc/contract';
 import { memories, openDatabase, rowsOf, type Database } from '@svc/db';
 import { testStorage } from '@svc/db/testing';
 import { api, personWithPassword, signIn } from './helpers/account-auth';
+import { tokenCacheOf } from '../src/auth/token-cache';
 import { startHarness, type Harness } from './helpers/harness';
 import { call, connect, newUserToken } from './helpers/mcp-client';
 import { postMcp, toolCall } from './helpers/mcp-http';
@@ -28,6 +29,7 @@ let h: Harness;
 let fresh: Harness;
 let client: Client;
 let token: string;
+let userId: string;
 let session: string;
 
 beforeAll(async () => {
@@ -35,7 +37,7 @@ beforeAll(async () => {
   database = await openDatabase({ url: od.url, poolMax: od.poolMax });
   h = await startHarness({ database });
   fresh = await startHarness({ database });
-  ({ token } = await newUserToken(database, 'agent-owner@example.com'));
+  ({ token, userId } = await newUserToken(database, 'agent-owner@example.com'));
   await personWithPassword(database, 'dash@example.com', PASSWORD);
   session = (await signIn(h, 'dash@example.com', PASSWORD)).session_token;
   client = await connect(h.url, token);
@@ -83,7 +85,17 @@ describe('while the database is away', () => {
     expect(outcome.error).toEqual(OUTAGE);
   });
 
+  it('answers a tool call with the outage when the bearer token was verified in the last seconds', async () => {
+    // The token was looked up before the outage and is kept in process (token-cache.ts): the call
+    // reaches the tool, whose own statements find the database gone.
+    const outcome = await call(client, 'recall', { query: 'backed up' });
+    expect(outcome.raw.isError).toBe(true);
+    expect(outcome.error).toEqual(OUTAGE);
+  });
+
   it('answers the MCP route with 500, the outage body and Retry-After when the bearer check cannot run', async () => {
+    // A token that must be looked up: nothing of it is kept in process any more.
+    tokenCacheOf(database).forgetUser(userId);
     // Through the SDK client: its error carries the body the route answered.
     const thrown = await client.callTool({ name: 'recall', arguments: { query: 'backed up' } }).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ code: 500 });
