@@ -1,4 +1,6 @@
 // The offline default model run in worker threads, so a request that needs no model never waits for one that does.
+import { access } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Embedder } from '../embedder';
 import { createLazyEmbedder, type LoadedModel } from '../lazy-embedder';
@@ -34,6 +36,12 @@ export function createUseWorkerEmbedder(options: UseWorkerOptions): Embedder {
   const batchSize = options.batchSize ?? USE_DEFAULT_BATCH_SIZE;
 
   async function load(): Promise<LoadedModel> {
+    // libuv starts its thread pool (file system, crypto's scrypt, zlib, DNS) on the first task any
+    // thread submits, and new threads inherit their creator's niceness: a model thread reading its
+    // files first would leave the whole pool niced for the life of the process (the full test run
+    // caught four pool threads at the model's niceness). One task submitted from here starts the
+    // pool at the caller's priority before any model thread exists.
+    if ((options.nice ?? 0) !== 0) access(fileURLToPath(WORKER_FILE), () => undefined);
     // No idle timeout: a thread that exited would load the model again on the next request.
     const pool = new Piscina({
       filename: WORKER_FILE,
