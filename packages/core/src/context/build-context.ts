@@ -6,9 +6,10 @@ import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
 import { loadMemories } from '../memory/load';
 import type { RecallHit } from '../memory/retriever';
+import { searchBesideEmbedding } from '../memory/search-beside-embedding';
 import { toMemoryView } from '../memory/to-view';
 import { listActiveRules } from '../rules/active-rules';
-import { attachProject, loadThreadSession, sessionView } from '../sessions/thread-sessions';
+import { attachProject, loadThreadSession, sessionView, type ThreadSession } from '../sessions/thread-sessions';
 import { resolveReadTarget } from '../targets/resolve-target';
 import { briefingCards } from './board-cards';
 import { fitSections, section, type BudgetSection } from './budget';
@@ -27,43 +28,48 @@ async function openLoops(tx: Tx, scopeIds: string[] | null) {
 }
 
 /**
- * As recall: the task is embedded while a first transaction gathers what needs no vector (the
- * session and target, rules, open loops, cards, the search's word statistics); a second one, once
- * the vector is there, searches and loads the memories. Neither holds the database while the model
- * works. A retriever without `plan` gets its vector first and searches in the first transaction.
+ * As recall (`searchBesideEmbedding`): the task is embedded while the first transaction gathers the
+ * session and target, rules, open loops and cards and plans the words; the second searches and
+ * loads the memories.
  */
 export async function buildContext(deps: MemoryDeps, actor: Actor, args: ToolArgs<'build_context'>): Promise<Output> {
-  const { retriever } = deps;
   const order = args.sections ?? [...CONTEXT_SECTIONS];
   const want = new Set(order);
-  const searching = want.has('memories');
-  const overlap = searching && retriever.plan !== undefined;
-  const embedding = searching ? retriever.prepare?.(args.task) : undefined;
-  // Awaited later (or never, when the first transaction fails): its own failure must not go unhandled.
-  embedding?.catch(() => undefined);
-  const earlyVector = overlap ? undefined : await embedding;
-  const first = await deps.database.asUser(actor, async (tx) => {
-    let session = await loadThreadSession(tx, actor.userId, args.thread);
-    const target = await resolveReadTarget(tx, actor.userId, args, session.project);
-    if (target.project && (args.project_hint !== undefined || args.scope)) {
-      session = await attachProject(tx, actor.userId, session, target.project);
-    }
-    const query = { query: args.task, k: args.max_memories, scopeIds: target.scopeIds, includeRetired: false };
-    const rules = want.has('rules') ? await listActiveRules(tx, { scopeIds: target.scopeIds }) : [];
-    const loops = want.has('open_loops') ? await openLoops(tx, target.scopeIds) : [];
-    const cards = want.has('cards') && target.project ? await briefingCards(tx, target.project.id) : [];
-    const planned = overlap ? await retriever.plan!(tx, query) : undefined;
-    const found = searching && !overlap ? await relevant(tx, retriever.search(tx, query, earlyVector), loops) : [];
-    return { session, target, query, rules, loops, cards, planned, found };
-  });
-  const { session, target, rules, loops, cards } = first;
-  let scored = first.found;
-  if (overlap) {
-    const prepared = await embedding;
-    scored = await deps.database.asUser(actor, (tx) =>
-      relevant(tx, retriever.search(tx, first.query, prepared, first.planned), loops),
-    );
-  }
+  return searchBesideEmbedding(
+    deps,
+    actor,
+    want.has('memories') ? args.task : null,
+    async (tx) => {
+      let session = await loadThreadSession(tx, actor.userId, args.thread);
+      const target = await resolveReadTarget(tx, actor.userId, args, session.project);
+      if (target.project && (args.project_hint !== undefined || args.scope)) {
+        session = await attachProject(tx, actor.userId, session, target.project);
+      }
+      const query = { query: args.task, k: args.max_memories, scopeIds: target.scopeIds, includeRetired: false };
+      const rules = want.has('rules') ? await listActiveRules(tx, { scopeIds: target.scopeIds }) : [];
+      const loops = want.has('open_loops') ? await openLoops(tx, target.scopeIds) : [];
+      const cards = want.has('cards') && target.project ? await briefingCards(tx, target.project.id) : [];
+      return { session, target, query, rules, loops, cards };
+    },
+    async (tx, hits, gathered) => briefing(args, order, gathered, await relevant(tx, hits, gathered.loops)),
+  );
+}
+
+type Gathered = {
+  session: ThreadSession;
+  target: { project: { id: string; name: string } | null; notes: string[] };
+  rules: Awaited<ReturnType<typeof listActiveRules>>;
+  loops: Awaited<ReturnType<typeof openLoops>>;
+  cards: Awaited<ReturnType<typeof briefingCards>>;
+};
+
+/** The sections fitted to the token budget, in the order asked for. */
+function briefing(
+  args: ToolArgs<'build_context'>,
+  order: readonly (typeof CONTEXT_SECTIONS)[number][],
+  { session, target, rules, loops, cards }: Gathered,
+  scored: Awaited<ReturnType<typeof relevant>>,
+): Output {
   const sections: Record<(typeof CONTEXT_SECTIONS)[number], BudgetSection<unknown>> = {
     rules: section('rules', 'Standing rules', rules, (r) => r.rule_text),
     open_loops: section('open_loops', 'Open loops', loops, (m) => `${m.content} (${m.id})`),
@@ -87,8 +93,7 @@ export async function buildContext(deps: MemoryDeps, actor: Actor, args: ToolArg
 }
 
 /** The search's hits with their memories, open loops left out (they have a section of their own). */
-async function relevant(tx: Tx, search: Promise<RecallHit[]>, loops: { id: string }[]) {
-  const hits = await search;
+async function relevant(tx: Tx, hits: RecallHit[], loops: { id: string }[]) {
   const loopIds = new Set(loops.map((l) => l.id));
   const loaded = new Map((await loadMemories(tx, hits.map((h) => h.memoryId))).map((m) => [m.row.id, m]));
   return hits.flatMap((h) => {

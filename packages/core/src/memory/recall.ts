@@ -8,6 +8,7 @@ import { resolveReadTarget } from '../targets/resolve-target';
 import type { MemoryDeps } from './deps';
 import { loadMemories } from './load';
 import type { RecallHit, RecallQuery } from './retriever';
+import { searchBesideEmbedding } from './search-beside-embedding';
 import { toMemoryView } from './to-view';
 
 type Args = ToolArgs<'recall'>;
@@ -22,35 +23,14 @@ function bound(value: string | undefined, edge: 'start' | 'end'): Date | undefin
   return new Date(value);
 }
 
-/**
- * Two transactions, both as the caller: the first resolves the target and plans the query's words
- * (the retriever's `plan`) while the model embeds the query; the second, once the vector is there,
- * runs the candidates and loads the hits. Waiting for the model between them holds nothing, so
- * other requests use the embedded database's one connection meanwhile. A retriever without `plan`
- * gets its prepared vector first and searches in one transaction.
- */
+/** The query's words are planned while it is embedded (`searchBesideEmbedding`). */
 export async function recall(deps: MemoryDeps, actor: Actor, args: Args): Promise<Output> {
-  const { retriever } = deps;
-  if (!retriever.plan) {
-    const prepared = await retriever.prepare?.(args.query);
-    return deps.database.asUser(actor, async (tx) => {
-      const { session, target, query } = await resolveRecall(tx, actor, args);
-      return respond(tx, await retriever.search(tx, query, prepared), session, target.notes);
-    });
-  }
-  const embedding = retriever.prepare?.(args.query);
-  // Awaited after the first transaction; if that one fails first, the embedding's own failure
-  // must not surface as an unhandled rejection.
-  embedding?.catch(() => undefined);
-  const first = await deps.database.asUser(actor, async (tx) => {
-    const resolved = await resolveRecall(tx, actor, args);
-    return { ...resolved, planned: await retriever.plan!(tx, resolved.query) };
-  });
-  const clock = stageClock();
-  const prepared = await embedding;
-  clock.lap('vector_wait');
-  return deps.database.asUser(actor, async (tx) =>
-    respond(tx, await retriever.search(tx, first.query, prepared, first.planned), first.session, first.target.notes),
+  return searchBesideEmbedding(
+    deps,
+    actor,
+    args.query,
+    (tx) => resolveRecall(tx, actor, args),
+    (tx, hits, { session, target }) => respond(tx, hits, session, target.notes),
   );
 }
 

@@ -49,7 +49,7 @@ export function scopeCondition(filters: SearchFilters, column: SQL): SQL {
 }
 
 /**
- * The scopes argument of svc_search_doc_matches: null for every visible scope, else the scope
+ * The scopes argument of svc_search_doc_matches and svc_search_doc_tf: null for every visible scope, else the scope
  * ids, narrowed to the projects' scopes when projects are given (scopes is under row-level
  * security, so only readable ones come back).
  */

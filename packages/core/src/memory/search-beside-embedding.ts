@@ -1,0 +1,45 @@
+// The transactions of a tool that searches: what needs no vector runs while the model embeds the text.
+import type { Tx } from '@svc/db';
+import type { Actor } from '../actor';
+import { stageClock } from '../retrieval/search-stages';
+import type { MemoryDeps } from './deps';
+import type { RecallHit, RecallQuery } from './retriever';
+
+/**
+ * Two transactions, both as the caller: the first runs `gather` (the session and target, whatever
+ * else the tool reads) and plans the search's words (the retriever's `plan`) while the model embeds
+ * `text`; the second, once the vector is there, searches and runs `finish`. Waiting for the model
+ * between them holds nothing, so other requests use the embedded database's one connection
+ * meanwhile. A retriever without `plan` gets its vector first and does all in one transaction.
+ * `text` null: the tool searches nothing (`finish` gets no hits, in the one transaction).
+ */
+export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>(
+  deps: MemoryDeps,
+  actor: Actor,
+  text: string | null,
+  gather: (tx: Tx) => Promise<G>,
+  finish: (tx: Tx, hits: RecallHit[], gathered: G) => Promise<R>,
+): Promise<R> {
+  const { retriever } = deps;
+  if (text === null || !retriever.plan) {
+    const prepared = text === null ? undefined : await retriever.prepare?.(text);
+    return deps.database.asUser(actor, async (tx) => {
+      const gathered = await gather(tx);
+      return finish(tx, text === null ? [] : await retriever.search(tx, gathered.query, prepared), gathered);
+    });
+  }
+  const embedding = retriever.prepare?.(text);
+  // Awaited after the first transaction; if that one fails first, the embedding's own failure
+  // must not surface as an unhandled rejection.
+  embedding?.catch(() => undefined);
+  const first = await deps.database.asUser(actor, async (tx) => {
+    const gathered = await gather(tx);
+    return { gathered, planned: await retriever.plan!(tx, gathered.query) };
+  });
+  const clock = stageClock();
+  const prepared = await embedding;
+  clock.lap('vector_wait');
+  return deps.database.asUser(actor, async (tx) =>
+    finish(tx, await retriever.search(tx, first.gathered.query, prepared, first.planned), first.gathered),
+  );
+}
