@@ -13,7 +13,12 @@ import { PROJECT } from './backends';
 import { rng, SyntheticText } from './synthetic';
 
 const { values } = parseArgs({
-  options: { 'data-dir': { type: 'string' }, queries: { type: 'string', default: '3' } },
+  options: {
+    'data-dir': { type: 'string' },
+    queries: { type: 'string', default: '3' },
+    // Explain these queries instead of synthetic ones (e.g. the slowest that profile-recall.ts lists).
+    query: { type: 'string', multiple: true },
+  },
 });
 if (!values['data-dir']) throw new Error('--data-dir: a loaded embedded store (e.g. under the fill cache: <key>/data)');
 const copy = await mkdtemp(join(tmpdir(), 'svc-explain-'));
@@ -28,8 +33,8 @@ try {
   const [count] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from memories`));
   console.log(`# ${count!.n} memories\n`);
   const text = new SyntheticText(rng(23));
-  for (let q = 0; q < Number(values.queries); q++) {
-    const query = text.sentence(4, 8);
+  const queries = values.query ?? Array.from({ length: Number(values.queries) }, () => text.sentence(4, 8));
+  for (const query of queries) {
     const [vector] = await embedder.embed([query], 'query');
     console.log(`## query: ${query}\n`);
     await database.asUser({ userId: owner!.user_id, aal: 'aal2' }, async (tx) => {

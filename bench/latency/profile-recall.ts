@@ -6,7 +6,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { hybridRetriever, recall, type MemoryDeps } from '@svc/core';
+import { hybridRetriever, recall, retrievalTuningSchema, type MemoryDeps } from '@svc/core';
 import { TOOLS } from '@svc/contract';
 import { openDatabase, rowsOf, type Database, type Tx } from '@svc/db';
 import { createEmbedder } from '@svc/embeddings';
@@ -19,13 +19,26 @@ import { percentile } from './percentiles';
 import { rng, SyntheticText } from './synthetic';
 
 const { values } = parseArgs({
-  options: { 'data-dir': { type: 'string' }, queries: { type: 'string', default: '100' } },
+  options: {
+    'data-dir': { type: 'string' },
+    queries: { type: 'string', default: '100' },
+    // The same queries again: the last pass finds their pages in PGlite's buffers (warm), the first does not.
+    passes: { type: 'string', default: '1' },
+    'ef-search': { type: 'string' },
+    'common-term-docs': { type: 'string' },
+    // No embedder: the lexical leg alone, to see what the vector leg costs beside it.
+    'lexical-only': { type: 'boolean', default: false },
+  },
 });
 if (!values['data-dir']) throw new Error('--data-dir: a loaded embedded store (e.g. under the fill cache: <key>/data)');
 const copy = await mkdtemp(join(tmpdir(), 'svc-profile-'));
 await cp(values['data-dir'], copy, { recursive: true });
 const database = await openDatabase({ dataDir: copy, migrate: true });
 const embedder = createEmbedder({ provider: 'use', queryCacheSize: 0 })!;
+const tuning = retrievalTuningSchema.parse({
+  ...(values['ef-search'] && { efSearch: Number(values['ef-search']) }),
+  ...(values['common-term-docs'] && { commonTermDocs: Number(values['common-term-docs']) }),
+});
 const dialect = new PgDialect();
 
 /** A statement's first words name it well enough to group the runs of one recall's statements. */
@@ -79,24 +92,34 @@ try {
   const logger = quietLogger();
   const deps = {
     database: timedDatabase(database),
-    retriever: hybridRetriever({ embedder, logger }),
+    retriever: hybridRetriever({ embedder: values['lexical-only'] ? undefined : embedder, logger, tuning }),
     logger,
   } as unknown as MemoryDeps;
   const actor = { userId: owner!.user_id, aal: 'aal2' as const };
   const text = new SyntheticText(rng(31));
-  const total: number[] = [];
   const n = Number(values.queries);
-  for (let q = 0; q < n + 10; q++) {
-    if (q === 10) { times.clear(); messages.clear(); } // the first ten warm the catalog and the buffers
-    const started = performance.now();
-    await recall(deps, actor, TOOLS.recall.input.parse({ query: text.sentence(4, 8), k: 10, scope: `project:${owner!.project_id}` }));
-    if (q >= 10) total.push(performance.now() - started);
+  const queries = Array.from({ length: n + 10 }, () => text.sentence(4, 8));
+  let total: number[] = [];
+  let slowest: [number, string][] = [];
+  for (let pass = 0; pass < Number(values.passes); pass++) {
+    total = [];
+    slowest = [];
+    for (const [q, query] of queries.entries()) {
+      // The first ten warm the catalog; each pass reports its own times.
+      if (q === 10) { times.clear(); messages.clear(); }
+      const started = performance.now();
+      await recall(deps, actor, TOOLS.recall.input.parse({ query, k: 10, scope: `project:${owner!.project_id}` }));
+      if (q >= 10) total.push(performance.now() - started);
+      if (q >= 10) slowest.push([performance.now() - started, query]);
+    }
   }
   const fmt = (unsorted: number[]) => {
     const xs = [...unsorted].sort((a, b) => a - b);
     return `${percentile(xs, 50).toFixed(1)} / ${percentile(xs, 95).toFixed(1)} / ${xs.at(-1)!.toFixed(1)}`;
   };
   console.log(`recall p50 / p95 / max ms over ${n}: ${fmt(total)}\n`);
+  for (const [ms, query] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 8)) console.log(`- ${ms.toFixed(1)} ms: ${query}`);
+  console.log('');
   console.log('| statement | runs | p50 / p95 / max ms | sum per recall ms |\n|---|---|---|---|');
   for (const [key, xs] of times) {
     console.log(`| ${key.replace(/\|/g, '\\|')} | ${xs.length} | ${fmt(xs)} | ${(xs.reduce((a, b) => a + b, 0) / n).toFixed(2)} |`);

@@ -67,6 +67,14 @@ export const memories = pgTable(
     index('memories_scope_hash_idx').on(t.scopeId, t.contentHash),
     index('memories_open_loops_idx').on(t.ownerId).where(sql`${t.loopState} = 'open'`),
     index('memories_tsv_idx').using('gin', t.tsv),
+    // A query naming a time ("last Friday", "in 2023", "in June") also takes the memories of that
+    // time, newest first: without these, each such recall read every memory (33 ms at 100k).
+    index('memories_scope_event_idx')
+      .on(t.scopeId, t.eventAt.desc())
+      .where(sql`${t.eventAt} is not null`),
+    index('memories_scope_event_month_idx')
+      .on(t.scopeId, sql`extract(month from (${t.eventAt} at time zone 'UTC'))`)
+      .where(sql`${t.eventAt} is not null`),
     // The translation job's backlog: memories not in English (whether their translation is stale is read per row).
     index('memories_untranslated_idx')
       .on(t.id)

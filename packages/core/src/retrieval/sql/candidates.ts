@@ -43,7 +43,7 @@ export interface CandidateQuery {
 
 function during(range: TimeRange): SQL {
   return 'month' in range
-    ? sql`extract(month from m.event_at at time zone 'UTC') = ${range.month + 1}`
+    ? sql`extract(month from (m.event_at at time zone 'UTC')) = ${range.month + 1}`
     : sql`m.event_at >= ${range.from.toISOString()}::timestamptz and m.event_at < ${range.to.toISOString()}::timestamptz`;
 }
 
