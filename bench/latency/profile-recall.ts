@@ -26,6 +26,8 @@ const { values } = parseArgs({
     passes: { type: 'string', default: '1' },
     'ef-search': { type: 'string' },
     'common-term-docs': { type: 'string' },
+    // Any other tuning, as JSON: --tuning '{"commonConjunctionDocs":1000}'.
+    tuning: { type: 'string' },
     // No embedder: the lexical leg alone, to see what the vector leg costs beside it.
     'lexical-only': { type: 'boolean', default: false },
   },
@@ -36,6 +38,7 @@ await cp(values['data-dir'], copy, { recursive: true });
 const database = await openDatabase({ dataDir: copy, migrate: true });
 const embedder = createEmbedder({ provider: 'use', queryCacheSize: 0 })!;
 const tuning = retrievalTuningSchema.parse({
+  ...(values.tuning && (JSON.parse(values.tuning) as object)),
   ...(values['ef-search'] && { efSearch: Number(values['ef-search']) }),
   ...(values['common-term-docs'] && { commonTermDocs: Number(values['common-term-docs']) }),
 });

@@ -108,7 +108,7 @@ describe('BM25 in SQL', () => {
       { content: 'rollout notes for the canary', scopeId: scope },
       { content: 'rollout window on sunday', scopeId: scope },
     ]);
-    const tuning = resolveTuning({ commonTermDocs: 2 });
+    const tuning = resolveTuning({ commonTermDocs: 2, commonConjunctionDocs: 2 });
     const scored = (query: string) =>
       world.database.asUser(world.alice, (tx) =>
         lexicalScores(tx, query, { scopeIds: [scope] }, tuning),
@@ -138,5 +138,21 @@ describe('BM25 in SQL', () => {
     // only the memory holding both query words is scored, though it is not the newest match.
     expect((await scored('deploy release')).map((s) => s.memoryId)).toEqual([ids[1]]);
     expect((await scored('service release')).map((s) => s.memoryId)).toEqual([ids[2]]);
+  });
+
+  it('when every query word is common, scores only the newest commonConjunctionDocs memories holding all', async () => {
+    const scope = world.project.scope;
+    const ids = await store(world, world.alice, [
+      { content: 'standup notes for the platform team', scopeId: scope },
+      { content: 'platform team offsite agenda', scopeId: scope },
+      { content: 'the platform team hiring plan', scopeId: scope },
+    ]);
+    const scored = (query: string, commonConjunctionDocs: number) =>
+      world.database.asUser(world.alice, (tx) =>
+        lexicalScores(tx, query, { scopeIds: [scope] }, resolveTuning({ commonTermDocs: 1, commonConjunctionDocs })),
+      );
+    // All three hold both words (common at a bound of one): the window takes the newest first.
+    expect(new Set((await scored('platform team', 2)).map((s) => s.memoryId))).toEqual(new Set([ids[1], ids[2]]));
+    expect(new Set((await scored('platform team', 3)).map((s) => s.memoryId))).toEqual(new Set(ids));
   });
 });

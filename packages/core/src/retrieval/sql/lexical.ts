@@ -12,7 +12,7 @@ import { tsqueryOf } from './query-terms';
  * their scores (Elasticsearch's common-terms query), since scoring costs time linear in the
  * documents scored. When every word is common, as that query does, the memories holding all of
  * them (a conjunction of common words is far rarer than any one: "build data team test" matched
- * half of a 100k store word by word, 0.5% together), the newest `commonTermDocs` of them. Below
+ * half of a 100k store word by word, 0.5% together), the newest `commonConjunctionDocs` of them. Below
  * the bound (any collection that size, every LoCoMo conversation) every match is scored: exact BM25F.
  *
  * Rows: one per scored memory and query word it holds, with that word's weights (svc_search_doc_tf
@@ -52,7 +52,7 @@ export function lexicalCtes(plan: LexicalPlan, filters: SearchFilters, t: Retrie
       coalesce(cardinality(array_positions(u.weights, 'C')), 0) as tf_c,
       coalesce(cardinality(array_positions(u.weights, 'D')), 0) as tf_d,
       u.own_length, u.context_length
-    from ${termRows(plan, filters, t.commonTermDocs)} u),
+    from ${termRows(plan, filters, t.commonConjunctionDocs)} u),
   lex as materialized (
     select tf.memory_id,
       sum(q.qtf * ln(1 + (${n}::float8 - q.df + 0.5) / (q.df + 0.5)) * w.f / (${t.k1}::float8 + w.f))
