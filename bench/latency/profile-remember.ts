@@ -22,16 +22,25 @@ import { percentile } from './percentiles';
 import { rng, SyntheticText } from './synthetic';
 
 const { values } = parseArgs({
-  options: { 'data-dir': { type: 'string' }, calls: { type: 'string', default: '100' } },
+  options: {
+    'data-dir': { type: 'string' },
+    calls: { type: 'string', default: '100' },
+    concurrency: { type: 'string', default: '1' },
+  },
 });
 if (!values['data-dir']) throw new Error('--data-dir: a loaded embedded store (e.g. under the fill cache: <key>/data)');
 const n = Number(values.calls);
+/** Remember calls in flight at once in each pass (the bench's --remember-concurrency). */
+const lanes = Number(values.concurrency);
 const copy = await mkdtemp(join(tmpdir(), 'svc-profile-'));
 await cp(values['data-dir'], copy, { recursive: true });
 const database = await openDatabase({ dataDir: copy, migrate: true });
 const model = createEmbedder({ provider: 'use', queryCacheSize: 0 })!;
 
 let embedMs: number[] = [];
+/** [start, end] of every model call and database request: their union is how long each was busy. */
+let embedSpans: [number, number][] = [];
+let dbSpans: [number, number][] = [];
 let messages = new Map<string, number[]>();
 const embedder: Embedder = {
   model: model.model,
@@ -45,6 +54,7 @@ const embedder: Embedder = {
       return await model.embed(texts, purpose);
     } finally {
       embedMs.push(performance.now() - started);
+      embedSpans.push([started, performance.now()]);
     }
   },
 };
@@ -59,6 +69,7 @@ proto.send = async function (this: unknown, request) {
     const text = typeof request.text === 'string' ? request.text.replace(/\s+/g, ' ').slice(0, 70) : '';
     const key = `${String(request.op)}${request.begin ? '+begin' : ''} ${text}`;
     messages.set(key, [...(messages.get(key) ?? []), performance.now() - started]);
+    dbSpans.push([started, performance.now()]);
   }
 };
 
@@ -67,22 +78,39 @@ const fmt = (unsorted: number[]) => {
   return `${percentile(xs, 50).toFixed(1)} / ${percentile(xs, 95).toFixed(1)} / ${xs.at(-1)!.toFixed(1)}`;
 };
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+function covered(spans: [number, number][]): number {
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0])) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}
 
 async function pass(name: string, call: (content: string) => Promise<unknown>, text: SyntheticText): Promise<void> {
   for (let i = 0; i < 10; i++) await call(text.sentence()); // warm the catalog, the buffers and the model
   embedMs = [];
+  embedSpans = [];
+  dbSpans = [];
   messages = new Map();
   const total: number[] = [];
+  const texts = Array.from({ length: n }, () => text.sentence());
   const started = performance.now();
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await call(text.sentence());
-    total.push(performance.now() - t);
-  }
+  await Promise.all(Array.from({ length: lanes }, async (_, lane) => {
+    for (let i = lane; i < n; i += lanes) {
+      const t = performance.now();
+      await call(texts[i]!);
+      total.push(performance.now() - t);
+    }
+  }));
   const wall = performance.now() - started;
   const db = sum([...messages.values()].flat()) / n;
   const embed = sum(embedMs) / n;
-  console.log(`\n## ${name}: ${(n / (wall / 1000)).toFixed(1)} remember/s; p50 / p95 / max ${fmt(total)} ms`);
+  console.log(`\n## ${name}, ${lanes} at once: ${(n / (wall / 1000)).toFixed(1)} remember/s; p50 / p95 / max ${fmt(total)} ms`);
+  console.log(`model busy ${((100 * covered(embedSpans)) / wall).toFixed(0)}% of the wall time (${embedMs.length} calls), `
+    + `a database request in flight ${((100 * covered(dbSpans)) / wall).toFixed(0)}%`);
   console.log(`per call: whole ${(sum(total) / n).toFixed(1)} ms = embedding ${embed.toFixed(1)} (p50 ${fmt(embedMs)})`
     + ` + database requests ${db.toFixed(1)} (${(sum([...messages.values()].map((x) => x.length)) / n).toFixed(1)} of them)`
     + ` + rest ${(sum(total) / n - embed - db).toFixed(1)}\n`);

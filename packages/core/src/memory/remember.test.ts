@@ -63,6 +63,8 @@ function depsWith(embedder: Embedder, database: Database = world.database, withC
   };
 }
 
+/** A test user as the memory operations' caller. */
+const actor = (who: World['alice']) => ({ userId: who.userId, aal: 'aal2' as const });
 const args = (input: Record<string, unknown>) => TOOLS.remember.input.parse(input);
 const count = async (table: string) =>
   rowsOf<{ n: number }>(await world.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
@@ -70,22 +72,22 @@ const count = async (table: string) =>
 describe('remember beside its embedding', () => {
   it('answers as before: near-duplicates, the check marked due, a twin returned, superseding', async () => {
     const deps = depsWith(fakeEmbedder('fake-remember'));
-    const first = await remember(deps, world.alice, args({ content: 'We deploy the api on fridays', scope: 'personal' }));
+    const first = await remember(deps, actor(world.alice), args({ content: 'We deploy the api on fridays', scope: 'personal' }));
     expect(first.created).toBe(true);
     expect(first.pending).toEqual(['conflict_check']);
     const due = rowsOf(await world.database.db.execute(sql`select 1 from memory_checks_due where memory_id = ${first.memory.id}::uuid`));
     expect(due).toHaveLength(1);
 
     // The same words again (stored anyway): the fake model's vector is the same, a near-duplicate.
-    const near = await remember(deps, world.alice, args({ content: 'We deploy the api on fridays', scope: 'personal', on_duplicate: 'store_anyway' }));
+    const near = await remember(deps, actor(world.alice), args({ content: 'We deploy the api on fridays', scope: 'personal', on_duplicate: 'store_anyway' }));
     expect(near.near_duplicates.map((d) => d.id)).toEqual([first.memory.id]);
     expect(near.near_duplicates[0]!.content).toBe('We deploy the api on fridays');
 
-    const twin = await remember(deps, world.alice, args({ content: 'We deploy the api on fridays', scope: 'personal' }));
+    const twin = await remember(deps, actor(world.alice), args({ content: 'We deploy the api on fridays', scope: 'personal' }));
     expect(twin).toMatchObject({ created: false, pending: [], near_duplicates: [] });
     expect([first.memory.id, near.memory.id]).toContain(twin.duplicate_of);
 
-    const next = await remember(deps, world.alice, args({ content: 'We deploy the api on fridays', scope: 'personal', on_duplicate: 'store_anyway', supersedes: [near.memory.id] }));
+    const next = await remember(deps, actor(world.alice), args({ content: 'We deploy the api on fridays', scope: 'personal', on_duplicate: 'store_anyway', supersedes: [near.memory.id] }));
     expect(next.superseded).toEqual([near.memory.id]);
     // The superseded memory is no near-duplicate of its successor.
     expect(next.near_duplicates.map((d) => d.id)).toEqual([first.memory.id]);
@@ -94,10 +96,10 @@ describe('remember beside its embedding', () => {
   it('attaches the project and hands out a thread that later calls keep', async () => {
     const deps = depsWith(fakeEmbedder('fake-remember'));
     const scope = `project:${world.project.id}`;
-    const first = await remember(deps, world.alice, args({ content: 'The build runs on every push', scope }));
-    expect(first.session.attached_project).toMatchObject({ id: world.project.id, name: 'retrieval' });
-    const thread = first.session.thread!;
-    const next = await remember(deps, world.alice, args({ content: 'Reviews need two approvals', thread }));
+    const first = await remember(deps, actor(world.alice), args({ content: 'The build runs on every push', scope }));
+    expect(first.session!.attached_project).toMatchObject({ id: world.project.id, name: 'retrieval' });
+    const thread = first.session!.thread!;
+    const next = await remember(deps, actor(world.alice), args({ content: 'Reviews need two approvals', thread }));
     expect(next.session).toMatchObject({ attached_project: { id: world.project.id, name: 'retrieval' }, thread });
     expect(next.memory.scope).toBe(scope);
   });
@@ -105,7 +107,7 @@ describe('remember beside its embedding', () => {
   it('refuses a scope of someone else without waiting for the model, and writes nothing', async () => {
     const held = heldEmbedder();
     const memoriesBefore = await count('memories');
-    const refused = remember(depsWith(held.embedder), world.bob, args({ content: 'Not mine to write', scope: `project:${world.project.id}` }));
+    const refused = remember(depsWith(held.embedder), actor(world.bob), args({ content: 'Not mine to write', scope: `project:${world.project.id}` }));
     await expect(refused).rejects.toMatchObject({ code: 'forbidden' });
     held.release();
     expect(await count('memories')).toBe(memoriesBefore);
@@ -119,7 +121,7 @@ describe('remember beside its embedding', () => {
     ]) {
       const held = heldEmbedder();
       const before = await Promise.all(['memories', 'mcp_sessions', 'memory_checks_due', 'projects'].map(count));
-      const call = remember(depsWith(held.embedder), world.alice, args(input));
+      const call = remember(depsWith(held.embedder), actor(world.alice), args(input));
       await held.asked;
       held.fail(new Error('the model is gone'));
       await expect(call).rejects.toThrow('the model is gone');
@@ -132,7 +134,7 @@ describe('remember beside its embedding', () => {
     const held = heldEmbedder();
     const tracked = counted(world.database);
     const reads = tracked.next();
-    const call = remember(depsWith(held.embedder, tracked.database), world.alice, args({ content: 'Lunch is at noon', scope: 'personal' }));
+    const call = remember(depsWith(held.embedder, tracked.database), actor(world.alice), args({ content: 'Lunch is at noon', scope: 'personal' }));
     await reads; // the first transaction found the twin
     expect(tracked.settled()).toBe(1);
     await world.database.db.update(memories).set({ invalidatedAt: new Date() }).where(eq(memories.id, twinId!));
@@ -143,7 +145,7 @@ describe('remember beside its embedding', () => {
   });
 
   it('without a check configured marks nothing due', async () => {
-    const out = await remember(depsWith(fakeEmbedder('fake-remember'), world.database, false), world.alice, args({ content: 'Standups are at nine', scope: 'personal' }));
+    const out = await remember(depsWith(fakeEmbedder('fake-remember'), world.database, false), actor(world.alice), args({ content: 'Standups are at nine', scope: 'personal' }));
     const due = rowsOf(await world.database.db.execute(sql`select 1 from memory_checks_due where memory_id = ${out.memory.id}::uuid`));
     expect(due).toHaveLength(0);
   });
