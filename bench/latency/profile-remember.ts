@@ -26,6 +26,8 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     calls: { type: 'string', default: '100' },
     concurrency: { type: 'string', default: '1' },
+    /** The model threads' niceness (the service's default is 10). */
+    nice: { type: 'string' },
   },
 });
 if (!values['data-dir']) throw new Error('--data-dir: a loaded embedded store (e.g. under the fill cache: <key>/data)');
@@ -35,7 +37,11 @@ const lanes = Number(values.concurrency);
 const copy = await mkdtemp(join(tmpdir(), 'svc-profile-'));
 await cp(values['data-dir'], copy, { recursive: true });
 const database = await openDatabase({ dataDir: copy, migrate: true });
-const model = createEmbedder({ provider: 'use', queryCacheSize: 0 })!;
+const model = createEmbedder({
+  provider: 'use',
+  queryCacheSize: 0,
+  ...(values.nice !== undefined && { workerNice: Number(values.nice) }),
+})!;
 
 let embedMs: number[] = [];
 /** [start, end] of every model call and database request: their union is how long each was busy. */
