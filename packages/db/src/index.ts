@@ -114,4 +114,4 @@ export {
 } from './queries/external-identities';
 export { deleteAccount, type DeletedAccount } from './queries/accounts';
 export { claimAlarmIncident, clearAlarmIncident } from './queries/alarm-incidents';
-export { clearChecksDue, dueChecks, markChecksDue } from './queries/checks-due';
+export { clearChecksDue, dueChecks, markChecksDue, markChecksDueStatement } from './queries/checks-due';

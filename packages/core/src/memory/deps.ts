@@ -1,5 +1,6 @@
 // What the memory operations need from outside: the database and the ranking and indexing parts.
 import type { Database, Tx } from '@svc/db';
+import type { SQL } from 'drizzle-orm';
 import type { Logger } from '@svc/observability';
 import type { TranslationQueue } from '../translation/queue';
 import type { PairReviewer } from '../hygiene/review';
@@ -22,7 +23,16 @@ export interface MemoryIndexer {
    * `store`, and the memories of the scope nearly the same as the new one (never itself), in one
    * round trip: remember's write transaction holds the one embedded connection while it runs.
    */
-  storeNear(tx: Tx, opts: { memoryId: string; scopeId: string; prepared: unknown }): Promise<NearDuplicate[]>;
+  storeNear(
+    tx: Tx,
+    opts: {
+      memoryId: string;
+      scopeId: string;
+      prepared: unknown;
+      /** Writes of the same transaction sent in the same statement (no result read). */
+      alongside?: readonly SQL[];
+    },
+  ): Promise<NearDuplicate[]>;
 }
 
 /**

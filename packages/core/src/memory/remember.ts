@@ -1,12 +1,12 @@
 // remember: store one durable memory in the resolved target, or return its exact twin, and supersede.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ToolArgs, ToolOutput } from '@svc/contract';
-import { markChecksDue, memories, type Tx } from '@svc/db';
+import { markChecksDue, markChecksDueStatement, memories, type Tx } from '@svc/db';
 import type { Actor } from '../actor';
 import { CANONICAL_LANGUAGE, detectLanguage } from '@svc/language';
 import { assertNoSecrets } from '@svc/secrets';
-import { attachProject, loadThreadSession, sessionView } from '../sessions/thread-sessions';
-import { resolveWriteTarget } from '../targets/resolve-target';
+import { attachProject, loadThreadSession, sessionView, type ThreadSession } from '../sessions/thread-sessions';
+import { resolveWriteTarget, type ResolvedTarget } from '../targets/resolve-target';
 import type { MemoryDeps } from './deps';
 import { inferKind } from './infer-kind';
 import { loadMemory, type LoadedMemory } from './load';
@@ -62,65 +62,109 @@ function sendOn(deps: MemoryDeps, memory: Output['memory']): Output['pending'] {
   return check;
 }
 
+/** What the write needs to know first: all reads, so they can run while the model embeds. */
+interface Gathered {
+  session: ThreadSession;
+  target: ResolvedTarget;
+  twinId: string | null;
+}
+
+async function gather(tx: Tx, userId: string, args: Args): Promise<Gathered> {
+  const session = await loadThreadSession(tx, userId, args.thread);
+  const target = await resolveWriteTarget(tx, userId, args, session.project);
+  const twinId = args.on_duplicate === 'return_existing' ? await findTwin(tx, target.scopeId, args.content) : null;
+  return { session, target, twinId };
+}
+
+/**
+ * With an indexer, two transactions as the caller: the first reads the session, the target and a
+ * twin while the model embeds the text (waiting for it holds nothing, so other requests use the
+ * embedded database's one connection meanwhile); the second, once the vector is there, writes
+ * everything. A failed embedding therefore leaves nothing written (the first only reads, and touches
+ * the thread's last use as recall does). A `project_hint` may create the project it names: that
+ * write stays with the memory's, so such a call reads in the write transaction as before.
+ */
 async function store(deps: MemoryDeps, actor: Actor, args: Args): Promise<Omit<Output, 'pending'>> {
   await assertNoSecrets({ content: args.content, tags: args.tags });
-  const prepared = deps.indexer ? await deps.indexer.prepare(args.content) : undefined;
-  return deps.database.asUser(actor, async (tx) => {
-    let session = await loadThreadSession(tx, actor.userId, args.thread);
-    const target = await resolveWriteTarget(tx, actor.userId, args, session.project);
-    if (target.project) session = await attachProject(tx, actor.userId, session, target.project);
-    const base = { near_duplicates: [], superseded: [], rules: { carried: [], needs_review: [] } };
+  const { indexer } = deps;
+  if (!indexer) return deps.database.asUser(actor, async (tx) => write(tx, deps, actor, args, await gather(tx, actor.userId, args), undefined));
+  const embedding = indexer.prepare(args.content);
+  // Awaited after the first transaction; if that one fails first, the embedding's own failure
+  // must not surface as an unhandled rejection.
+  embedding.catch(() => undefined);
+  const gathered = args.project_hint === undefined ? await deps.database.asUser(actor, (tx) => gather(tx, actor.userId, args)) : null;
+  const prepared = await embedding;
+  return deps.database.asUser(actor, async (tx) =>
+    write(tx, deps, actor, args, gathered ?? (await gather(tx, actor.userId, args)), prepared),
+  );
+}
 
-    const twinId = args.on_duplicate === 'return_existing' ? await findTwin(tx, target.scopeId, args.content) : null;
-    if (twinId) {
-      const twin = await loadMemory(tx, twinId);
-      if (twin) return { ...base, memory: toMemoryView(twin), created: false, duplicate_of: twinId, session: sessionView(session) };
-    }
+async function write(
+  tx: Tx,
+  deps: MemoryDeps,
+  actor: Actor,
+  args: Args,
+  { target, twinId, ...gathered }: Gathered,
+  prepared: unknown,
+): Promise<Omit<Output, 'pending'>> {
+  let { session } = gathered;
+  if (target.project) session = await attachProject(tx, actor.userId, session, target.project);
+  const base = { near_duplicates: [], superseded: [], rules: { carried: [], needs_review: [] } };
 
-    const [row] = await tx
-      .insert(memories)
-      .values({
-        ownerId: actor.userId,
-        scopeId: target.scopeId,
-        content: args.content,
-        language: detectLanguage(args.content),
-        kind: args.kind ?? inferKind(args.content),
-        tags: args.tags ?? [],
-        importance: args.importance ?? 0.5,
-        loopState: args.loop ? 'open' : null,
-        ...writtenFields(args, new Date()),
-        source: {
-          ...sourceColumn(args.source),
-          ...(session.id && !args.source?.conversation_id && { [THREAD_SOURCE_KEY]: session.id }),
-        },
-      })
-      .returning();
-    const id = row!.id;
-    // In this transaction: committed, the memory is checked even if this process stops before the job.
-    if (deps.checks) await markChecksDue(tx, [id]);
-    const outcome = await supersede(tx, actor.userId, { id, content: args.content }, args.supersedes ?? []);
-    let nearDuplicates: Output['near_duplicates'] = [];
-    if (deps.indexer && prepared !== undefined) {
-      const superseded = new Set(outcome.superseded);
-      nearDuplicates = (await deps.indexer.storeNear(tx, { memoryId: id, scopeId: target.scopeId, prepared }))
-        .filter((d) => !superseded.has(d.id));
+  if (twinId) {
+    // Read again here: a twin retired since the first transaction is no answer, and the memory is stored.
+    const twin = await loadMemory(tx, twinId);
+    if (twin && !twin.row.invalidatedAt) {
+      return { ...base, memory: toMemoryView(twin), created: false, duplicate_of: twinId, session: sessionView(session) };
     }
-    // No read back: only BEFORE triggers shape the row, so RETURNING is the row as stored, and a
-    // memory written in this transaction is superseded by nothing yet.
-    const stored: LoadedMemory = {
-      row: row!,
-      scopeKind: target.project ? 'project' : 'personal',
-      supersedes: outcome.superseded,
-      supersededBy: [],
-    };
-    return {
-      memory: toMemoryView(stored),
-      created: true,
-      duplicate_of: null,
-      near_duplicates: nearDuplicates,
-      superseded: outcome.superseded,
-      rules: { carried: outcome.carried, needs_review: outcome.needsReview },
-      session: sessionView(session),
-    };
-  });
+  }
+
+  const [row] = await tx
+    .insert(memories)
+    .values({
+      ownerId: actor.userId,
+      scopeId: target.scopeId,
+      content: args.content,
+      language: detectLanguage(args.content),
+      kind: args.kind ?? inferKind(args.content),
+      tags: args.tags ?? [],
+      importance: args.importance ?? 0.5,
+      loopState: args.loop ? 'open' : null,
+      ...writtenFields(args, new Date()),
+      source: {
+        ...sourceColumn(args.source),
+        ...(session.id && !args.source?.conversation_id && { [THREAD_SOURCE_KEY]: session.id }),
+      },
+    })
+    .returning();
+  const id = row!.id;
+  // In this transaction: committed, the memory is checked even if this process stops before the job.
+  const due = deps.checks ? [markChecksDueStatement([id])] : [];
+  const outcome = await supersede(tx, actor.userId, { id, content: args.content }, args.supersedes ?? []);
+  let nearDuplicates: Output['near_duplicates'] = [];
+  if (deps.indexer && prepared !== undefined) {
+    const superseded = new Set(outcome.superseded);
+    // The check's mark travels in the vector's statement: one round trip fewer.
+    nearDuplicates = (await deps.indexer.storeNear(tx, { memoryId: id, scopeId: target.scopeId, prepared, alongside: due }))
+      .filter((d) => !superseded.has(d.id));
+  } else if (due.length > 0) {
+    await markChecksDue(tx, [id]);
+  }
+  // No read back: only BEFORE triggers shape the row, so RETURNING is the row as stored, and a
+  // memory written in this transaction is superseded by nothing yet.
+  const stored: LoadedMemory = {
+    row: row!,
+    scopeKind: target.project ? 'project' : 'personal',
+    supersedes: outcome.superseded,
+    supersededBy: [],
+  };
+  return {
+    memory: toMemoryView(stored),
+    created: true,
+    duplicate_of: null,
+    near_duplicates: nearDuplicates,
+    superseded: outcome.superseded,
+    rules: { carried: outcome.carried, needs_review: outcome.needsReview },
+    session: sessionView(session),
+  };
 }

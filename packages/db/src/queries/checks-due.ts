@@ -1,18 +1,26 @@
 // Saved memories not yet checked against their neighbours (0028): written with the memory, worked off by the check job.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client/types';
 import { rowsOf } from './rows';
 
 /** One parameter, whatever the count: PostgreSQL parses (and so validates) the ids. */
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
+/**
+ * The insert of markChecksDue as a statement, for a writer that runs it inside another statement's
+ * WITH (remember's vector store): one round trip fewer in the transaction that holds the connection.
+ */
+export function markChecksDueStatement(memoryIds: readonly string[]): SQL {
+  return sql`
+    insert into public.memory_checks_due (memory_id)
+    select unnest(${uuidArray(memoryIds)}::uuid[])
+    on conflict do nothing`;
+}
+
 /** In the saving transaction (as its caller) or from a job; a memory already due stays due once. */
 export async function markChecksDue(exec: Executor, memoryIds: readonly string[]): Promise<void> {
   if (memoryIds.length === 0) return;
-  await exec.execute(sql`
-    insert into public.memory_checks_due (memory_id)
-    select unnest(${uuidArray(memoryIds)}::uuid[])
-    on conflict do nothing`);
+  await exec.execute(markChecksDueStatement(memoryIds));
 }
 
 /**

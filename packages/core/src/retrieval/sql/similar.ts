@@ -34,9 +34,11 @@ export interface NearRow extends SimilarRow {
 }
 
 /**
- * remember's one statement after its insert: `store` (writing the new memory's vector) runs in its
- * WITH, and the nearest memories with their previews come back. The search reads the snapshot from
- * before the statement, so the new vector is not among them; the new memory is excluded anyway.
+ * remember's one statement after its insert: `store` (writing the new memory's vector) and the
+ * `alongside` writes (marking its check due) run in its WITH, and the nearest memories with their
+ * previews come back. The search reads the snapshot from before the statement, so the new vector
+ * is not among them; the new memory is excluded anyway. PostgreSQL runs every data-modifying WITH
+ * whether or not the query reads it.
  */
 export function storeAndNearStatement(
   store: SQL,
@@ -45,10 +47,12 @@ export function storeAndNearStatement(
   k: number,
   exclude: string,
   previewChars: number,
+  alongside: readonly SQL[] = [],
 ): SQL {
   const { distance, modelMatch } = distanceParts(q);
+  const more = alongside.map((write, i) => sql`, ${sql.raw(`alongside_${i}`)} as (${write})`);
   return sql`
-    with stored as (${store})
+    with stored as (${store})${sql.join(more, sql``)}
     select e.memory_id, (1 - ${distance})::float8 as similarity, left(m.content, ${previewChars}) as content
     from memory_embeddings e join memories m on m.id = e.memory_id
     where ${modelMatch} and ${memoryConditions(filters)} and ${excluding(exclude)}
