@@ -39,7 +39,8 @@ export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>
   const clock = stageClock();
   const prepared = await embedding;
   clock.lap('vector_wait');
-  return deps.database.asUser(actor, async (tx) =>
+  // Read-only: the embedded database's thread may let a quick call in between its statements.
+  return deps.database.readsAsUser(actor, async (tx) =>
     finish(tx, await retriever.search(tx, first.gathered.query, prepared, first.planned), first.gathered),
   );
 }

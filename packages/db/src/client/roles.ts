@@ -11,18 +11,19 @@ import type { Prelude, withTransactionPrelude } from './thread/pglite-proxy';
  * One statement sets role and caller, all transaction-local (`true`), so nothing leaks to the
  * next user of a pooled connection. set_config('role', ...) is what SET LOCAL ROLE does.
  */
-async function enterRole(tx: Tx, role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string) {
+async function enterRole(tx: Tx, role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string, readOnly: boolean) {
   await tx.execute(
-    sql`select set_config('svc.user_id', ${userId}, true), set_config('svc.aal', ${aal}, true), set_config('role', ${role}, true)`,
+    readOnly
+      ? sql`select set_config('transaction_read_only', 'on', true), set_config('svc.user_id', ${userId}, true), set_config('svc.aal', ${aal}, true), set_config('role', ${role}, true)`
+      : sql`select set_config('svc.user_id', ${userId}, true), set_config('svc.aal', ${aal}, true), set_config('role', ${role}, true)`,
   );
 }
 
 /** The same settings as one parameterised statement, for a driver that runs it as its transactions' prelude. */
-function rolePrelude(role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string): Prelude {
-  return {
-    text: "select set_config('svc.user_id', $1, true), set_config('svc.aal', $2, true), set_config('role', $3, true)",
-    params: [userId, aal, role],
-  };
+function rolePrelude(role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string, readOnly: boolean): Prelude {
+  const settings = "set_config('svc.user_id', $1, true), set_config('svc.aal', $2, true), set_config('role', $3, true)";
+  if (!readOnly) return { text: `select ${settings}`, params: [userId, aal, role] };
+  return { text: `select set_config('transaction_read_only', 'on', true), ${settings}`, params: [userId, aal, role], yields: true };
 }
 
 async function mapped<T>(run: () => Promise<T>): Promise<T> {
@@ -33,7 +34,7 @@ async function mapped<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export type RoleMethods = Pick<Database, 'asUser' | 'asAnon' | 'system'>;
+export type RoleMethods = Pick<Database, 'asUser' | 'readsAsUser' | 'asAnon' | 'system'>;
 
 /**
  * `withPrelude`: the driver can run a statement right after BEGIN with the transaction's first one
@@ -41,22 +42,30 @@ export type RoleMethods = Pick<Database, 'asUser' | 'asAnon' | 'system'>;
  * the transaction's first statement.
  */
 export function roleMethods(db: Db, withPrelude?: typeof withTransactionPrelude): RoleMethods {
-  const asRole = <T>(role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string, fn: (tx: Tx) => Promise<T>) =>
+  const asRole = <T>(
+    role: 'svc_authenticated' | 'svc_anon',
+    userId: string,
+    aal: string,
+    fn: (tx: Tx) => Promise<T>,
+    readOnly = false,
+  ) =>
     mapped(() =>
       withPrelude
-        ? withPrelude(rolePrelude(role, userId, aal), () => db.transaction(fn))
+        ? withPrelude(rolePrelude(role, userId, aal, readOnly), () => db.transaction(fn))
         : db.transaction(async (tx) => {
-            await enterRole(tx, role, userId, aal);
+            await enterRole(tx, role, userId, aal, readOnly);
             return fn(tx);
           }),
     );
+  const asUser = <T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>, readOnly: boolean) => {
+    if (!isUuid(ctx.userId)) {
+      return Promise.reject(fail.validation('userId must be a uuid', { userId: ctx.userId }));
+    }
+    return asRole('svc_authenticated', ctx.userId, ctx.aal ?? 'aal1', fn, readOnly);
+  };
   return {
-    asUser(ctx: UserContext, fn) {
-      if (!isUuid(ctx.userId)) {
-        return Promise.reject(fail.validation('userId must be a uuid', { userId: ctx.userId }));
-      }
-      return asRole('svc_authenticated', ctx.userId, ctx.aal ?? 'aal1', fn);
-    },
+    asUser: (ctx, fn) => asUser(ctx, fn, false),
+    readsAsUser: (ctx, fn) => asUser(ctx, fn, true),
     // Cleared explicitly: a session-level value set by someone else must not survive.
     asAnon: (fn) => asRole('svc_anon', '', '', fn),
     system(fn) {

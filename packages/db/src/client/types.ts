@@ -30,6 +30,14 @@ export interface Database {
   readonly db: Db;
   /** A transaction as svc_authenticated for `ctx.userId`; row-level security applies. */
   asUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * As `asUser`, read-only (a write fails with 25006). On the embedded database's thread it may be
+   * ended between two statements while a quicker call (a higher lane) waits, and begun again with
+   * the same settings: for searches, whose statements would otherwise hold the one connection while
+   * the serving thread prepares the next. Each statement sees committed data as under READ COMMITTED
+   * anyway; only now() may differ between its statements.
+   */
+  readsAsUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** A transaction as svc_anon: no table is readable and the Database API refuses with 42501. */
   asAnon<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** A privileged transaction. */
