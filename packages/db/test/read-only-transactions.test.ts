@@ -21,7 +21,7 @@ async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
 
 /** Who a statement runs as, and a transaction-local setting made earlier in its transaction. */
 const WHO = sql`select svc_uid()::text as uid, current_user::text as role, current_setting('svc.probe', true) as probe,
-  current_setting('transaction_read_only') as read_only`;
+  current_setting('transaction_read_only') as read_only, current_setting('svc.given', true) as given`;
 
 describe('readsAsUser', () => {
   let database: Database;
@@ -41,6 +41,19 @@ describe('readsAsUser', () => {
     const ids = seen.map((r) => r.id);
     expect(ids).toContain(alicesMemory);
     expect(ids).not.toContain(davesMemory);
+  });
+
+  it('makes the transaction-local settings it is given with the role', async () => {
+    const settings = { 'svc.probe': 'given', 'svc.other': "it's bound" };
+    const rows = await database.readsAsUser(
+      { userId: cast.alice.id },
+      (tx) => rowsOf(tx.execute(sql`select current_setting('svc.probe') as probe, current_setting('svc.other') as other, current_user::text as role`)),
+      settings,
+    );
+    expect(rows).toEqual([{ probe: 'given', other: "it's bound", role: 'svc_authenticated' }]);
+    // Transaction-local: the next transaction on the connection does not see them.
+    const after = await database.asUser({ userId: cast.alice.id }, (tx) => rowsOf(tx.execute(sql`select current_setting('svc.probe', true) as probe`)));
+    expect(after[0]?.probe ?? '').toBe('');
   });
 
   it('refuses every write (25006), so nothing it does can be half-written', async () => {
@@ -67,16 +80,20 @@ describe('readsAsUser', () => {
     it('lets a waiting interactive transaction in between two statements, then goes on as the caller with its settings', async () => {
       const order: string[] = [];
       const between = latch();
-      let later: { uid: string; role: string; probe: string; read_only: string }[] = [];
+      let later: { uid: string; role: string; probe: string; read_only: string; given: string }[] = [];
       const search = inDatabaseLane('bulk', () =>
-        database.readsAsUser({ userId: cast.alice.id }, async (tx) => {
-          await tx.execute(sql`select set_config('svc.probe', 'kept', true)`);
-          order.push('search: first statement');
-          // The serving thread busy elsewhere before the next statement: the card arrives meanwhile.
-          await between.opened;
-          later = await rowsOf(tx.execute(WHO));
-          order.push('search: second statement');
-        }),
+        database.readsAsUser(
+          { userId: cast.alice.id },
+          async (tx) => {
+            await tx.execute(sql`select set_config('svc.probe', 'kept', true)`);
+            order.push('search: first statement');
+            // The serving thread busy elsewhere before the next statement: the card arrives meanwhile.
+            await between.opened;
+            later = await rowsOf(tx.execute(WHO));
+            order.push('search: second statement');
+          },
+          { 'svc.given': 'with the role' },
+        ),
       );
       while (order.length === 0) await turn();
       const card = inDatabaseLane('interactive', () =>
@@ -89,7 +106,7 @@ describe('readsAsUser', () => {
       between.open();
       await search;
       expect(order).toEqual(['search: first statement', 'card', 'search: second statement']);
-      expect(later).toEqual([{ uid: cast.alice.id, role: 'svc_authenticated', probe: 'kept', read_only: 'on' }]);
+      expect(later).toEqual([{ uid: cast.alice.id, role: 'svc_authenticated', probe: 'kept', read_only: 'on', given: 'with the role' }]);
     });
 
     it('does not end a read-write transaction for a waiting interactive one', async () => {

@@ -39,8 +39,12 @@ export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>
   const clock = stageClock();
   const prepared = await embedding;
   clock.lap('vector_wait');
-  // Read-only: the embedded database's thread may let a quick call in between its statements.
-  return deps.database.readsAsUser(actor, async (tx) =>
-    finish(tx, await retriever.search(tx, first.gathered.query, prepared, first.planned), first.gathered),
+  // Read-only: the embedded database's thread may let a quick call in between its statements. The
+  // search's settings travel with the role's, one hop fewer.
+  const settings = retriever.searchSettings?.();
+  return deps.database.readsAsUser(
+    actor,
+    async (tx) => finish(tx, await retriever.search(tx, first.gathered.query, prepared, first.planned, settings !== undefined), first.gathered),
+    settings,
   );
 }

@@ -11,19 +11,30 @@ import type { Prelude, withTransactionPrelude } from './thread/pglite-proxy';
  * One statement sets role and caller, all transaction-local (`true`), so nothing leaks to the
  * next user of a pooled connection. set_config('role', ...) is what SET LOCAL ROLE does.
  */
-async function enterRole(tx: Tx, role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string, readOnly: boolean) {
+async function enterRole(tx: Tx, role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string, reads?: ReadSettings) {
+  const extra = reads
+    ? [sql`set_config('transaction_read_only', 'on', true)`, ...Object.entries(reads).map(([name, value]) => sql`set_config(${name}, ${value}, true)`)]
+    : [];
   await tx.execute(
-    readOnly
-      ? sql`select set_config('transaction_read_only', 'on', true), set_config('svc.user_id', ${userId}, true), set_config('svc.aal', ${aal}, true), set_config('role', ${role}, true)`
-      : sql`select set_config('svc.user_id', ${userId}, true), set_config('svc.aal', ${aal}, true), set_config('role', ${role}, true)`,
+    sql`select ${sql.join([...extra, sql`set_config('svc.user_id', ${userId}, true), set_config('svc.aal', ${aal}, true), set_config('role', ${role}, true)`], sql`, `)}`,
   );
 }
 
+/** Transaction-local settings of a read-only transaction (names and values are bound, never spliced). */
+type ReadSettings = Readonly<Record<string, string>>;
+
 /** The same settings as one parameterised statement, for a driver that runs it as its transactions' prelude. */
-function rolePrelude(role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string, readOnly: boolean): Prelude {
+function rolePrelude(role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string, reads?: ReadSettings): Prelude {
   const settings = "set_config('svc.user_id', $1, true), set_config('svc.aal', $2, true), set_config('role', $3, true)";
-  if (!readOnly) return { text: `select ${settings}`, params: [userId, aal, role] };
-  return { text: `select set_config('transaction_read_only', 'on', true), ${settings}`, params: [userId, aal, role], yields: true };
+  if (!reads) return { text: `select ${settings}`, params: [userId, aal, role] };
+  // The caller's settings before the role: the role is the last thing the statement changes.
+  const entries = Object.entries(reads);
+  const own = entries.map((_, i) => `set_config($${4 + 2 * i}, $${5 + 2 * i}, true), `).join('');
+  return {
+    text: `select set_config('transaction_read_only', 'on', true), ${own}${settings}`,
+    params: [userId, aal, role, ...entries.flat()],
+    yields: true,
+  };
 }
 
 async function mapped<T>(run: () => Promise<T>): Promise<T> {
@@ -47,25 +58,25 @@ export function roleMethods(db: Db, withPrelude?: typeof withTransactionPrelude)
     userId: string,
     aal: string,
     fn: (tx: Tx) => Promise<T>,
-    readOnly = false,
+    reads?: ReadSettings,
   ) =>
     mapped(() =>
       withPrelude
-        ? withPrelude(rolePrelude(role, userId, aal, readOnly), () => db.transaction(fn))
+        ? withPrelude(rolePrelude(role, userId, aal, reads), () => db.transaction(fn))
         : db.transaction(async (tx) => {
-            await enterRole(tx, role, userId, aal, readOnly);
+            await enterRole(tx, role, userId, aal, reads);
             return fn(tx);
           }),
     );
-  const asUser = <T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>, readOnly: boolean) => {
+  const asUser = <T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>, reads?: ReadSettings) => {
     if (!isUuid(ctx.userId)) {
       return Promise.reject(fail.validation('userId must be a uuid', { userId: ctx.userId }));
     }
-    return asRole('svc_authenticated', ctx.userId, ctx.aal ?? 'aal1', fn, readOnly);
+    return asRole('svc_authenticated', ctx.userId, ctx.aal ?? 'aal1', fn, reads);
   };
   return {
-    asUser: (ctx, fn) => asUser(ctx, fn, false),
-    readsAsUser: (ctx, fn) => asUser(ctx, fn, true),
+    asUser: (ctx, fn) => asUser(ctx, fn),
+    readsAsUser: (ctx, fn, settings) => asUser(ctx, fn, settings ?? {}),
     // Cleared explicitly: a session-level value set by someone else must not survive.
     asAnon: (fn) => asRole('svc_anon', '', '', fn),
     system(fn) {

@@ -35,9 +35,10 @@ export interface Database {
    * ended between two statements while a quicker call (a higher lane) waits, and begun again with
    * the same settings: for searches, whose statements would otherwise hold the one connection while
    * the serving thread prepares the next. Each statement sees committed data as under READ COMMITTED
-   * anyway; only now() may differ between its statements.
+   * anyway; only now() may differ between its statements. `settings`: transaction-local settings
+   * (`set_config(name, value, true)`) made with the role's, in the same statement.
    */
-  readsAsUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  readsAsUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>, settings?: Readonly<Record<string, string>>): Promise<T>;
   /** A transaction as svc_anon: no table is readable and the Database API refuses with 42501. */
   asAnon<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** A privileged transaction. */
