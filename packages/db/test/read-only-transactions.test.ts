@@ -52,7 +52,7 @@ describe('readsAsUser', () => {
     );
     expect(rows).toEqual([{ probe: 'given', other: "it's bound", role: 'svc_authenticated' }]);
     // Transaction-local: the next transaction on the connection does not see them.
-    const after = await database.asUser({ userId: cast.alice.id }, (tx) => rowsOf(tx.execute(sql`select current_setting('svc.probe', true) as probe`)));
+    const after = await database.asUser({ userId: cast.alice.id }, (tx) => rowsOf<{ probe: string | null }>(tx.execute(sql`select current_setting('svc.probe', true) as probe`)));
     expect(after[0]?.probe ?? '').toBe('');
   });
 
