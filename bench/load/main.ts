@@ -34,13 +34,11 @@ const rounds = num('rounds');
 /**
  * Baselines served beside the default, first: `in-thread` has the model and the database in the
  * serving thread (as before issue 17), `db-in-thread` only the database (DATABASE_WORKER_THREAD=0),
- * `nice-0` the default with the model threads at the process's priority (EMBEDDINGS_WORKER_NICE=0),
- * `no-yield` the default with its database thread never ending a read-only search between statements.
+ * `nice-0` the default with the model threads at the process's priority (EMBEDDINGS_WORKER_NICE=0).
  */
 const BASELINES: Record<string, { name: string; env: Record<string, string> }> = {
   'in-thread': { name: 'in-thread model and database', env: { EMBEDDINGS_WORKER_THREADS: '0', DATABASE_WORKER_THREAD: '0' } },
   'nice-0': { name: 'worker model at niceness 0', env: { EMBEDDINGS_WORKER_THREADS: '1', DATABASE_WORKER_THREAD: '1', EMBEDDINGS_WORKER_NICE: '0' } },
-  'no-yield': { name: 'worker model and database, searches not yielding', env: { EMBEDDINGS_WORKER_THREADS: '1', DATABASE_WORKER_THREAD: '1', DATABASE_THREAD_YIELDS: '0' } },
   'db-in-thread': { name: 'worker model, in-thread database', env: { EMBEDDINGS_WORKER_THREADS: '1', DATABASE_WORKER_THREAD: '0' } },
 };
 const baselines = (values.baseline ?? '').split(',').filter((b) => b !== '');

@@ -39,8 +39,7 @@ export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>
   const clock = stageClock();
   const prepared = await embedding;
   clock.lap('vector_wait');
-  // Read-only: the embedded database's thread may let a quick call in between its statements. The
-  // search's settings travel with the role's, one hop fewer.
+  // It writes nothing; the search's settings travel with the role's, one hop fewer.
   const settings = retriever.searchSettings?.();
   return deps.database.readsAsUser(
     actor,

@@ -33,7 +33,6 @@ function rolePrelude(role: 'svc_authenticated' | 'svc_anon', userId: string, aal
   return {
     text: `select set_config('transaction_read_only', 'on', true), ${own}${settings}`,
     params: [userId, aal, role, ...entries.flat()],
-    yields: true,
   };
 }
 

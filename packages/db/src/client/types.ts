@@ -31,12 +31,9 @@ export interface Database {
   /** A transaction as svc_authenticated for `ctx.userId`; row-level security applies. */
   asUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
-   * As `asUser`, read-only (a write fails with 25006). On the embedded database's thread it may be
-   * ended between two statements while a quicker call (a higher lane) waits, and begun again with
-   * the same settings: for searches, whose statements would otherwise hold the one connection while
-   * the serving thread prepares the next. Each statement sees committed data as under READ COMMITTED
-   * anyway; only now() may differ between its statements. `settings`: transaction-local settings
-   * (`set_config(name, value, true)`) made with the role's, in the same statement.
+   * As `asUser`, read-only: a write fails with 25006, so nothing done in it can be half-written.
+   * `settings`: transaction-local settings (`set_config(name, value, true)`, names and values
+   * bound) made in the same statement as the role's, so they cost no statement of their own.
    */
   readsAsUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>, settings?: Readonly<Record<string, string>>): Promise<T>;
   /** A transaction as svc_anon: no table is readable and the Database API refuses with 42501. */

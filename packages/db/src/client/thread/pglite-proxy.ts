@@ -68,12 +68,6 @@ function statementRequest(text: string, params: unknown[] | undefined, options: 
 export interface Prelude {
   text: string;
   params: unknown[];
-  /**
-   * The transaction is read-only (the prelude sets `transaction_read_only`): the thread may end it
-   * between two statements while a unit of a higher lane waits, and begin it again with this prelude
-   * for the next one.
-   */
-  yields?: boolean;
 }
 
 const preludes = new AsyncLocalStorage<Prelude>();

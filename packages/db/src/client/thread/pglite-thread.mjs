@@ -43,14 +43,10 @@ function queryOptions(options) {
 /**
  * One unit at a time: a statement outside any transaction, or a whole transaction from BEGIN to
  * COMMIT. A waiting interactive unit goes before any waiting bulk one, a bulk one before any
- * background one (the saved-memory checks); within a lane, arrival order. A running unit is not
- * interrupted, except that a read-only one (`yields`) is ended between two of its statements when
- * a unit of a higher lane waits (see `suspend`): a quick call then waits at most for the
- * statement running when it arrives, not for the serving thread to send the next one.
+ * background one (the saved-memory checks); within a lane, arrival order. The running unit is
+ * never interrupted, so a quick call waits at most for that one.
  */
 const lanes = { interactive: [], bulk: [], background: [] };
-const RANK = { interactive: 0, bulk: 1, background: 2 };
-const laneOf = (lane) => (Object.hasOwn(lanes, lane) ? lane : 'interactive');
 const nextUnit = () => lanes.interactive.shift() ?? lanes.bulk.shift() ?? lanes.background.shift();
 /** One macrotask: requests that arrived while PGlite held the thread are queued before the next pick. */
 const takeInArrivals = () => new Promise((resolve) => setImmediate(resolve));
@@ -66,111 +62,46 @@ async function pump() {
   }
   pumping = false;
 }
-/** `front`: a transaction already admitted once, coming back for its next statement. */
-function enqueue(lane, unit, front = false) {
-  const queue = lanes[laneOf(lane)];
-  if (front) queue.unshift(unit);
-  else queue.push(unit);
-  yieldToWaiting();
+function enqueue(lane, unit) {
+  (Object.hasOwn(lanes, lane) ? lanes[lane] : lanes.interactive).push(unit);
   void pump();
 }
-/** DATABASE_THREAD_YIELDS=0 keeps every transaction to the end (for the load benchmark's comparison). */
-const YIELDS = process.env.DATABASE_THREAD_YIELDS !== '0';
-const higherWaits = (lane) => Object.keys(lanes).some((other) => RANK[other] < RANK[lane] && lanes[other].length > 0);
 
-/**
- * Transactions by id. `state`: `open` (PGlite's transaction `tx` is running it), `suspended` (ended
- * between two statements, holding nothing), `resuming` (begun again, its settings running; requests
- * meanwhile wait in `waiting`).
- */
+/** Open transactions by id: PGlite's own transaction object and how the proxy ends it. */
 const transactions = new Map();
 /** Thrown into PGlite's transaction callback to make it roll back. */
 const ROLLBACK = Symbol('rollback');
 
 /**
- * A read-only transaction between two statements, while a higher lane waits: committed (it wrote
- * nothing, `transaction_read_only` is in its prelude), so the waiting unit runs now. Its next
- * statement begins it again with the same prelude and every transaction-local setting it made
- * (`set_config`), first in its lane. Under READ COMMITTED each statement takes a new snapshot
- * anyway, so its statements see what they would have seen in one transaction; only
- * transaction_timestamp() (now()) moves.
- */
-function yieldToWaiting() {
-  for (const open of transactions.values()) {
-    if (YIELDS && open.state === 'open' && open.yields && open.inFlight === 0 && !open.failed && !open.ending && higherWaits(open.lane)) {
-      open.state = 'suspended';
-      open.commit();
-    }
-  }
-}
-
-/** Runs `request` in its open transaction, counting it so the transaction is never ended under it. */
-function answerIn(open, request, fn) {
-  open.inFlight += 1;
-  return fn(open.tx)
-    .then(
-      (result) => {
-        if (open.yields && request.text?.includes('set_config(')) open.replays.push({ text: request.text, params: request.params });
-        reply(request.id, result);
-      },
-      (err) => {
-        // Postgres has aborted the transaction: only the proxy's ROLLBACK may end it now.
-        open.failed = true;
-        refuse(request.id, err);
-      },
-    )
-    .finally(() => {
-      open.inFlight -= 1;
-      yieldToWaiting();
-    });
-}
-
-/**
- * BEGIN, the prelude if any (the role and caller settings; for a transaction begun again, also its
- * transaction-local settings), then `first`, in one hop from the serving thread. A failed prelude
+ * BEGIN, the prelude if any (the role and caller settings), then the transaction's first statement
+ * (`first`, which answers its own request), in one hop from the serving thread. A failed prelude
  * is the first statement's answer; the proxy then rolls back. The unit lasts until the proxy ends
- * the transaction, or until it is suspended.
+ * the transaction.
  */
-function begin(open, first) {
+function begin(txId, first, prelude) {
   return new Promise((unitDone) => {
     let started = false;
     db.transaction(
       (tx) =>
         new Promise((commit, rollback) => {
           started = true;
-          Object.assign(open, { tx, commit, rollback });
-          const settings = [open.prelude, ...open.replays].filter(Boolean);
-          settings
-            .reduce((done, s) => done.then(() => statements.query(tx, s.text, s.params, undefined, true)), Promise.resolve())
-            .then(
-              () => {
-                open.state = 'open';
-                first.run();
-                for (const waiter of open.waiting.splice(0)) waiter();
-              },
-              (err) => {
-                open.state = 'open';
-                open.failed = true;
-                first.refuse(err);
-                for (const waiter of open.waiting.splice(0)) waiter();
-              },
-            );
+          transactions.set(txId, { tx, commit, rollback, ended: undefined });
+          if (!prelude) return first.run(tx);
+          statements.query(tx, prelude.text, prelude.params, undefined, true).then(() => first.run(tx), first.refuse);
         }),
     )
       .then(
-        () => {
-          if (open.state !== 'suspended') open.ended?.ok();
-        },
+        () => transactions.get(txId)?.ended?.ok(),
         (err) => {
-          if (err === ROLLBACK) open.ended?.ok();
-          else if (open.ended) open.ended.fail(err);
+          const ended = transactions.get(txId)?.ended;
+          if (err === ROLLBACK) ended?.ok();
+          else if (ended) ended.fail(err);
           // BEGIN itself failed: the first statement's request hears it.
           else if (!started) first.refuse(err);
         },
       )
       .finally(() => {
-        if (open.state === 'suspended') open.tx = undefined;
-        else transactions.delete(open.id);
+        transactions.delete(txId);
         unitDone();
       });
   });
@@ -179,49 +110,26 @@ function begin(open, first) {
 function end(id, txId, commit) {
   const open = transactions.get(txId);
   if (!open) return refuse(id, new Error('Transaction is closed'));
-  if (open.state === 'resuming') return void open.waiting.push(() => end(id, txId, commit));
-  if (open.state === 'suspended') {
-    // Read-only and ended already: nothing is left to commit or roll back.
-    transactions.delete(txId);
-    return reply(id, null);
-  }
-  open.ending = true;
   open.ended = { ok: () => reply(id, null), fail: (err) => refuse(id, err) };
   if (commit) open.commit();
   else open.rollback(ROLLBACK);
 }
 
 /**
- * Where a statement runs: its open transaction (opening it first when the request says so, or
- * again when it was suspended), or the database, queued as a unit of its own.
+ * Where a statement runs: its open transaction (opening it first when the request says so), or the
+ * database, queued as a unit of its own.
  */
 function run(request, fn) {
+  const answer = (on) => fn(on).then((result) => reply(request.id, result), (err) => refuse(request.id, err));
   if (request.begin) {
-    const open = {
-      id: request.tx,
-      lane: laneOf(request.lane),
-      prelude: request.prelude,
-      yields: request.prelude?.yields === true,
-      replays: [],
-      waiting: [],
-      inFlight: 0,
-      state: 'resuming',
-      failed: false,
-      ending: false,
-    };
-    transactions.set(request.tx, open);
-    return enqueue(open.lane, () => begin(open, { run: () => answerIn(open, request, fn), refuse: (err) => refuse(request.id, err) }));
+    return enqueue(request.lane, () => begin(request.tx, { run: answer, refuse: (err) => refuse(request.id, err) }, request.prelude));
   }
   if (request.tx !== undefined) {
     const open = transactions.get(request.tx);
     if (!open) return refuse(request.id, new Error('Transaction is closed'));
-    if (open.state === 'open') return answerIn(open, request, fn);
-    if (open.state === 'resuming') return void open.waiting.push(() => answerIn(open, request, fn));
-    open.state = 'resuming';
-    return enqueue(open.lane, () => begin(open, { run: () => answerIn(open, request, fn), refuse: (err) => refuse(request.id, err) }), true);
+    return answer(open.tx);
   }
-  const answer = () => fn(db).then((result) => reply(request.id, result), (err) => refuse(request.id, err));
-  enqueue(request.lane, () => (request.op === 'exec' ? execAlone(request, fn) : answer()));
+  enqueue(request.lane, () => (request.op === 'exec' ? execAlone(request, fn) : answer(db)));
 }
 
 /**
