@@ -42,6 +42,19 @@ describe('readsAsUser', () => {
     expect(after[0]?.probe ?? '').toBe('');
   });
 
+  it('stays read-only and the caller even when its settings name them', async () => {
+    const refused = await failureOf(
+      database.readsAsUser(
+        { userId: cast.alice.id },
+        (tx) => tx.update(memories).set({ content: 'changed' }).where(eq(memories.id, davesMemory)),
+        { transaction_read_only: 'off', role: 'postgres', 'svc.user_id': cast.dave.id },
+      ),
+    );
+    expect(sqlStateOf(refused)).toBe('25006');
+    const [row] = await database.db.select({ content: memories.content }).from(memories).where(eq(memories.id, davesMemory));
+    expect(row?.content).toBe('dave keeps this');
+  });
+
   it('refuses every write (25006), so nothing it does can be half-written', async () => {
     const refused = await failureOf(
       database.readsAsUser({ userId: cast.alice.id }, (tx) =>

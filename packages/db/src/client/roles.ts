@@ -13,7 +13,7 @@ import type { Prelude, withTransactionPrelude } from './thread/pglite-proxy';
  */
 async function enterRole(tx: Tx, role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string, reads?: ReadSettings) {
   const extra = reads
-    ? [sql`set_config('transaction_read_only', 'on', true)`, ...Object.entries(reads).map(([name, value]) => sql`set_config(${name}, ${value}, true)`)]
+    ? [...Object.entries(reads).map(([name, value]) => sql`set_config(${name}, ${value}, true)`), sql`set_config('transaction_read_only', 'on', true)`]
     : [];
   await tx.execute(
     sql`select ${sql.join([...extra, sql`set_config('svc.user_id', ${userId}, true), set_config('svc.aal', ${aal}, true), set_config('role', ${role}, true)`], sql`, `)}`,
@@ -27,11 +27,11 @@ type ReadSettings = Readonly<Record<string, string>>;
 function rolePrelude(role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string, reads?: ReadSettings): Prelude {
   const settings = "set_config('svc.user_id', $1, true), set_config('svc.aal', $2, true), set_config('role', $3, true)";
   if (!reads) return { text: `select ${settings}`, params: [userId, aal, role] };
-  // The caller's settings before the role: the role is the last thing the statement changes.
+  // The caller's settings first: read-only and the role come after, so none of them can undo those.
   const entries = Object.entries(reads);
   const own = entries.map((_, i) => `set_config($${4 + 2 * i}, $${5 + 2 * i}, true), `).join('');
   return {
-    text: `select set_config('transaction_read_only', 'on', true), ${own}${settings}`,
+    text: `select ${own}set_config('transaction_read_only', 'on', true), ${settings}`,
     params: [userId, aal, role, ...entries.flat()],
   };
 }
