@@ -70,6 +70,8 @@ export interface Sample {
   tool: LoadTool;
   ms: number;
   ok: boolean;
+  /** When the call started, in ms since its round started (under load only). */
+  at?: number;
 }
 
 /** Every session calls back to back until `seconds` have passed; a call under way then is still counted. */
@@ -95,7 +97,7 @@ export async function runLoad(
           ok = false;
           if (errors.length < 5) errors.push(`${tool}: ${err instanceof Error ? err.message : String(err)}`);
         }
-        samples.push({ tool, ms: performance.now() - t, ok });
+        samples.push({ tool, ms: performance.now() - t, ok, at: t - started });
       }
     }),
   );

@@ -34,5 +34,11 @@ export interface Retriever {
    * embedding, then pass its result to `search` as `planned` for the same query.
    */
   plan?(tx: Tx, query: RecallQuery): Promise<unknown>;
-  search(tx: Tx, query: RecallQuery, prepared?: unknown, planned?: unknown): Promise<RecallHit[]>;
+  /**
+   * Transaction-local settings `search` makes for a planned query. A caller that makes them itself
+   * when it opens the transaction (`readsAsUser`'s settings: no statement of their own) says so
+   * with `settingsMade`.
+   */
+  searchSettings?(): Readonly<Record<string, string>>;
+  search(tx: Tx, query: RecallQuery, prepared?: unknown, planned?: unknown, settingsMade?: boolean): Promise<RecallHit[]>;
 }

@@ -39,7 +39,11 @@ export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>
   const clock = stageClock();
   const prepared = await embedding;
   clock.lap('vector_wait');
-  return deps.database.asUser(actor, async (tx) =>
-    finish(tx, await retriever.search(tx, first.gathered.query, prepared, first.planned), first.gathered),
+  // It writes nothing; the search's settings travel with the role's, one hop fewer.
+  const settings = retriever.searchSettings?.();
+  return deps.database.readsAsUser(
+    actor,
+    async (tx) => finish(tx, await retriever.search(tx, first.gathered.query, prepared, first.planned, settings !== undefined), first.gathered),
+    settings,
   );
 }

@@ -10,7 +10,7 @@ import type { RetrievalDeps } from './deps';
 import { findSimilar, NEAR_DUPLICATE_SIMILARITY } from './find-similar';
 import { hybridSearch, planSearch, type SearchPlan } from './hybrid-search';
 import { embedQuery, type EmbeddedQuery } from './query-embedding';
-import { searchSettingsStatement } from './sql/query-terms';
+import { hnswSettings, searchSettingsStatement } from './sql/query-terms';
 import { storeAndNearStatement, type NearRow } from './sql/similar';
 import { storeEmbeddings, storeEmbeddingsStatement } from './store-embeddings';
 import { DEFAULT_TUNING } from './tuning';
@@ -46,7 +46,8 @@ export function hybridRetriever(deps: RetrievalDeps): Retriever {
   return {
     prepare: (query) => embedQuery(deps.embedder, query, deps.logger),
     plan: (tx, q) => planSearch(tx, searchOptions(q), deps),
-    search: (tx, q, prepared, planned) =>
+    searchSettings: () => hnswSettings((deps.tuning ?? DEFAULT_TUNING).efSearch),
+    search: (tx, q, prepared, planned, settingsMade) =>
       hybridSearch(
         tx,
         {
@@ -56,6 +57,7 @@ export function hybridRetriever(deps: RetrievalDeps): Retriever {
         },
         deps,
         planned as SearchPlan | undefined,
+        settingsMade,
       ),
   };
 }

@@ -48,13 +48,15 @@ export async function planSearch(
 /**
  * Runs inside the caller's transaction (`database.asUser`), so row-level security decides what
  * is visible. Pass `queryVector` when the query was embedded before the transaction opened, and
- * `planned` when `planSearch` ran for the same options in an earlier transaction.
+ * `planned` when `planSearch` ran for the same options in an earlier transaction; `settingsMade`
+ * when the transaction made the HNSW settings as it opened (`hnswSettings`).
  */
 export async function hybridSearch(
   exec: Executor,
   options: HybridSearchOptions,
   deps: RetrievalDeps,
   planned?: SearchPlan,
+  settingsMade = false,
 ): Promise<HybridSearchResult[]> {
   const tuning = deps.tuning ?? DEFAULT_TUNING;
   const mode = options.mode ?? 'hybrid';
@@ -79,7 +81,7 @@ export async function hybridSearch(
       const clock = stageClock();
       if (!plan && !vector) return [];
       // The plan's transaction set these too, but they ended with it.
-      if (planned && vector) await exec.execute(searchSettingsStatement(tuning.efSearch));
+      if (planned && vector && !settingsMade) await exec.execute(searchSettingsStatement(tuning.efSearch));
       const during = queryTimeRange(options.query, new Date());
       // In the time the query names: a bonus on the fused score, renormalised to 0..1.
       const inTime = (r: CandidateRow) =>

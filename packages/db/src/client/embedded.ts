@@ -54,6 +54,7 @@ export async function openEmbedded(dataDir: string, opts: EmbeddedOptions = {}):
     kind: 'embedded',
     db,
     asUser: (ctx, fn) => admit(() => roles.asUser(ctx, fn)),
+    readsAsUser: (ctx, fn, settings) => admit(() => roles.readsAsUser(ctx, fn, settings)),
     asAnon: (fn) => admit(() => roles.asAnon(fn)),
     system: (fn) => admit(() => roles.system(fn)),
     async ping() {

@@ -11,17 +11,28 @@ import type { Prelude, withTransactionPrelude } from './thread/pglite-proxy';
  * One statement sets role and caller, all transaction-local (`true`), so nothing leaks to the
  * next user of a pooled connection. set_config('role', ...) is what SET LOCAL ROLE does.
  */
-async function enterRole(tx: Tx, role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string) {
+async function enterRole(tx: Tx, role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string, reads?: ReadSettings) {
+  const extra = reads
+    ? [...Object.entries(reads).map(([name, value]) => sql`set_config(${name}, ${value}, true)`), sql`set_config('transaction_read_only', 'on', true)`]
+    : [];
   await tx.execute(
-    sql`select set_config('svc.user_id', ${userId}, true), set_config('svc.aal', ${aal}, true), set_config('role', ${role}, true)`,
+    sql`select ${sql.join([...extra, sql`set_config('svc.user_id', ${userId}, true), set_config('svc.aal', ${aal}, true), set_config('role', ${role}, true)`], sql`, `)}`,
   );
 }
 
+/** Transaction-local settings of a read-only transaction (names and values are bound, never spliced). */
+type ReadSettings = Readonly<Record<string, string>>;
+
 /** The same settings as one parameterised statement, for a driver that runs it as its transactions' prelude. */
-function rolePrelude(role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string): Prelude {
+function rolePrelude(role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string, reads?: ReadSettings): Prelude {
+  const settings = "set_config('svc.user_id', $1, true), set_config('svc.aal', $2, true), set_config('role', $3, true)";
+  if (!reads) return { text: `select ${settings}`, params: [userId, aal, role] };
+  // The caller's settings first: read-only and the role come after, so none of them can undo those.
+  const entries = Object.entries(reads);
+  const own = entries.map((_, i) => `set_config($${4 + 2 * i}, $${5 + 2 * i}, true), `).join('');
   return {
-    text: "select set_config('svc.user_id', $1, true), set_config('svc.aal', $2, true), set_config('role', $3, true)",
-    params: [userId, aal, role],
+    text: `select ${own}set_config('transaction_read_only', 'on', true), ${settings}`,
+    params: [userId, aal, role, ...entries.flat()],
   };
 }
 
@@ -33,7 +44,7 @@ async function mapped<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export type RoleMethods = Pick<Database, 'asUser' | 'asAnon' | 'system'>;
+export type RoleMethods = Pick<Database, 'asUser' | 'readsAsUser' | 'asAnon' | 'system'>;
 
 /**
  * `withPrelude`: the driver can run a statement right after BEGIN with the transaction's first one
@@ -41,22 +52,30 @@ export type RoleMethods = Pick<Database, 'asUser' | 'asAnon' | 'system'>;
  * the transaction's first statement.
  */
 export function roleMethods(db: Db, withPrelude?: typeof withTransactionPrelude): RoleMethods {
-  const asRole = <T>(role: 'svc_authenticated' | 'svc_anon', userId: string, aal: string, fn: (tx: Tx) => Promise<T>) =>
+  const asRole = <T>(
+    role: 'svc_authenticated' | 'svc_anon',
+    userId: string,
+    aal: string,
+    fn: (tx: Tx) => Promise<T>,
+    reads?: ReadSettings,
+  ) =>
     mapped(() =>
       withPrelude
-        ? withPrelude(rolePrelude(role, userId, aal), () => db.transaction(fn))
+        ? withPrelude(rolePrelude(role, userId, aal, reads), () => db.transaction(fn))
         : db.transaction(async (tx) => {
-            await enterRole(tx, role, userId, aal);
+            await enterRole(tx, role, userId, aal, reads);
             return fn(tx);
           }),
     );
+  const asUser = <T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>, reads?: ReadSettings) => {
+    if (!isUuid(ctx.userId)) {
+      return Promise.reject(fail.validation('userId must be a uuid', { userId: ctx.userId }));
+    }
+    return asRole('svc_authenticated', ctx.userId, ctx.aal ?? 'aal1', fn, reads);
+  };
   return {
-    asUser(ctx: UserContext, fn) {
-      if (!isUuid(ctx.userId)) {
-        return Promise.reject(fail.validation('userId must be a uuid', { userId: ctx.userId }));
-      }
-      return asRole('svc_authenticated', ctx.userId, ctx.aal ?? 'aal1', fn);
-    },
+    asUser: (ctx, fn) => asUser(ctx, fn),
+    readsAsUser: (ctx, fn, settings) => asUser(ctx, fn, settings ?? {}),
     // Cleared explicitly: a session-level value set by someone else must not survive.
     asAnon: (fn) => asRole('svc_anon', '', '', fn),
     system(fn) {

@@ -20,7 +20,7 @@ export interface PreludeRow {
  * stemmed and without stopwords by the same configuration that built the documents.
  */
 export function preludeStatement(query: string, efSearch: number): SQL {
-  return sql`select ${hnswSettings(efSearch)}, svc_uid()::text as uid,
+  return sql`select ${hnswSettingsSql(efSearch)}, svc_uid()::text as uid,
     (select array_agg(u.lexeme order by u.lexeme) from unnest(to_tsvector('english'::regconfig, ${query})) u) as lexemes,
     (select array_agg(coalesce(nullif(cardinality(u.positions), 0), 1) order by u.lexeme)
        from unnest(to_tsvector('english'::regconfig, ${query})) u) as qtfs`;
@@ -31,12 +31,19 @@ export function preludeStatement(query: string, efSearch: number): SQL {
  * transaction (they are transaction-local, so the one running the vector leg sets them again).
  */
 export function searchSettingsStatement(efSearch: number): SQL {
-  return sql`select ${hnswSettings(efSearch)}`;
+  return sql`select ${hnswSettingsSql(efSearch)}`;
 }
 
-function hnswSettings(efSearch: number): SQL {
-  return sql`set_config('hnsw.iterative_scan', 'relaxed_order', true),
-    set_config('hnsw.ef_search', ${String(efSearch)}, true)`;
+/** The same settings by name, for a transaction that makes them when it opens (`readsAsUser`). */
+export function hnswSettings(efSearch: number): Readonly<Record<string, string>> {
+  return { 'hnsw.iterative_scan': 'relaxed_order', 'hnsw.ef_search': String(efSearch) };
+}
+
+function hnswSettingsSql(efSearch: number): SQL {
+  return sql.join(
+    Object.entries(hnswSettings(efSearch)).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
+    sql`, `,
+  );
 }
 
 /** A pasted page as a query would otherwise cost one index probe per distinct word. */
