@@ -95,7 +95,7 @@ try {
   const logger = quietLogger();
   const deps = {
     database: timedDatabase(database),
-    retriever: hybridRetriever({ embedder: values['lexical-only'] ? undefined : embedder, logger, tuning }),
+    retriever: hybridRetriever({ embedder: values['lexical-only'] ? null : embedder, logger, tuning }),
     logger,
   } as unknown as MemoryDeps;
   const actor = { userId: owner!.user_id, aal: 'aal2' as const };
