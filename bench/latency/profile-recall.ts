@@ -12,11 +12,11 @@ import { openDatabase, rowsOf, type Database, type Tx } from '@svc/db';
 import { createEmbedder } from '@svc/embeddings';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { PGliteThread } from '../../packages/db/src/client/thread/pglite-proxy';
 import { quietLogger } from '../shared/quiet-logger';
 import { PROJECT } from './backends';
 import { percentile } from './percentiles';
 import { rng, SyntheticText } from './synthetic';
+import { timeThreadRequests } from './thread-requests';
 
 const { values } = parseArgs({
   options: {
@@ -53,20 +53,8 @@ function label(statement: SQL): string {
 
 const times = new Map<string, number[]>();
 const record = (key: string, ms: number) => times.set(key, [...(times.get(key) ?? []), ms]);
-// Every request to the database thread, the ones drizzle's query builder sends included.
-const messages = new Map<string, number[]>();
-const proto = PGliteThread.prototype as unknown as { send(request: Record<string, unknown>): Promise<unknown> };
-const send = proto.send;
-proto.send = async function (this: unknown, request) {
-  const started = performance.now();
-  try {
-    return await send.call(this, request);
-  } finally {
-    const text = typeof request.text === 'string' ? request.text.replace(/\s+/g, ' ').slice(0, 70) : '';
-    const key = `${String(request.op)}${request.begin ? '+begin' : ''} ${text}`;
-    messages.set(key, [...(messages.get(key) ?? []), performance.now() - started]);
-  }
-};
+const requests = timeThreadRequests();
+const messages = requests.byKey;
 
 /** The same database, its transactions' statements timed. */
 function timedDatabase(db: Database): Database {

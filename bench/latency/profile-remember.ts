@@ -13,13 +13,13 @@ import { TOOLS } from '@svc/contract';
 import { openDatabase, rowsOf } from '@svc/db';
 import { createEmbedder, type Embedder } from '@svc/embeddings';
 import { sql } from 'drizzle-orm';
-import { PGliteThread } from '../../packages/db/src/client/thread/pglite-proxy';
 import { connectInProcess } from '../shared/in-process-svc';
 import { callTool } from '../shared/svc-client';
 import { quietLogger } from '../shared/quiet-logger';
 import { PROJECT } from './backends';
 import { percentile } from './percentiles';
 import { rng, SyntheticText } from './synthetic';
+import { timeThreadRequests } from './thread-requests';
 
 const { values } = parseArgs({
   options: {
@@ -46,8 +46,9 @@ const model = createEmbedder({
 let embedMs: number[] = [];
 /** [start, end] of every model call and database request: their union is how long each was busy. */
 let embedSpans: [number, number][] = [];
-let dbSpans: [number, number][] = [];
-let messages = new Map<string, number[]>();
+const requests = timeThreadRequests();
+const messages = requests.byKey;
+const dbSpans = requests.spans;
 const embedder: Embedder = {
   model: model.model,
   dimensions: () => model.dimensions(),
@@ -63,20 +64,6 @@ const embedder: Embedder = {
       embedSpans.push([started, performance.now()]);
     }
   },
-};
-
-const proto = PGliteThread.prototype as unknown as { send(request: Record<string, unknown>): Promise<unknown> };
-const send = proto.send;
-proto.send = async function (this: unknown, request) {
-  const started = performance.now();
-  try {
-    return await send.call(this, request);
-  } finally {
-    const text = typeof request.text === 'string' ? request.text.replace(/\s+/g, ' ').slice(0, 70) : '';
-    const key = `${String(request.op)}${request.begin ? '+begin' : ''} ${text}`;
-    messages.set(key, [...(messages.get(key) ?? []), performance.now() - started]);
-    dbSpans.push([started, performance.now()]);
-  }
 };
 
 const fmt = (unsorted: number[]) => {
@@ -99,8 +86,7 @@ async function pass(name: string, call: (content: string) => Promise<unknown>, t
   for (let i = 0; i < 10; i++) await call(text.sentence()); // warm the catalog, the buffers and the model
   embedMs = [];
   embedSpans = [];
-  dbSpans = [];
-  messages = new Map();
+  requests.clear();
   const total: number[] = [];
   const texts = Array.from({ length: n }, () => text.sentence());
   const started = performance.now();
