@@ -24,9 +24,7 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '100' },
     // The same queries again: the last pass finds their pages in PGlite's buffers (warm), the first does not.
     passes: { type: 'string', default: '1' },
-    'ef-search': { type: 'string' },
-    'common-term-docs': { type: 'string' },
-    // Any other tuning, as JSON: --tuning '{"commonConjunctionDocs":1000}'.
+    // Other ranking settings, as JSON: --tuning '{"efSearch":60,"commonConjunctionDocs":1000}'.
     tuning: { type: 'string' },
     // No embedder: the lexical leg alone, to see what the vector leg costs beside it.
     'lexical-only': { type: 'boolean', default: false },
@@ -37,11 +35,7 @@ const copy = await mkdtemp(join(tmpdir(), 'svc-profile-'));
 await cp(values['data-dir'], copy, { recursive: true });
 const database = await openDatabase({ dataDir: copy, migrate: true });
 const embedder = createEmbedder({ provider: 'use', queryCacheSize: 0 })!;
-const tuning = retrievalTuningSchema.parse({
-  ...(values.tuning && (JSON.parse(values.tuning) as object)),
-  ...(values['ef-search'] && { efSearch: Number(values['ef-search']) }),
-  ...(values['common-term-docs'] && { commonTermDocs: Number(values['common-term-docs']) }),
-});
+const tuning = retrievalTuningSchema.parse(values.tuning ? JSON.parse(values.tuning) : {});
 const dialect = new PgDialect();
 
 /** A statement's first words name it well enough to group the runs of one recall's statements. */
