@@ -1,9 +1,7 @@
 // The conversation signals for the best candidates only: one more statement for the top few, then their scores again.
 import { rowsOf, type Executor } from '@svc/db';
-import { sql, type SQL } from 'drizzle-orm';
 import { compareRanked, type Rankable } from './fusion';
-import { uuidArray } from './sql/arrays';
-import { endsInQuestion, neighbourCosine } from './sql/conversation-signals';
+import { conversationSignalsStatement, type ConversationSignalRow } from './sql/conversation-signals';
 import type { QueryVector } from './sql/vector';
 import type { RetrievalTuning } from './tuning';
 
@@ -25,16 +23,6 @@ export function rescoreDepth(k: number, offset: number): number {
   return Math.max(30, 3 * (offset + k));
 }
 
-export function conversationSignalsStatement(
-  ids: readonly string[],
-  vector: QueryVector | null,
-  questionBeforeFactor = 1,
-): SQL {
-  const around = vector ? neighbourCosine(vector, sql`m.id`, questionBeforeFactor) : sql`null::float8`;
-  return sql`select m.id as memory_id, ${around} as context_cosine, ${endsInQuestion()} as asks
-    from memories m where m.id = any(${uuidArray(ids)})`;
-}
-
 /** Whether either signal can change a score under this tuning. */
 export function usesConversationSignals(vector: QueryVector | null, t: RetrievalTuning): boolean {
   return (vector !== null && t.contextVectorWeight > 0) || t.questionPenalty > 0;
@@ -54,7 +42,7 @@ export async function rescoreWithConversation<T extends Rankable>(
   const top = ranked.slice(0, options.depth);
   if (top.length === 0 || !usesConversationSignals(options.vector, options.tuning)) return [...ranked];
   const vector = options.tuning.contextVectorWeight > 0 ? options.vector : null;
-  const rows = rowsOf<{ memory_id: string; context_cosine: number | null; asks: boolean }>(
+  const rows = rowsOf<ConversationSignalRow>(
     await exec.execute(
       conversationSignalsStatement(
         top.map((r) => r.memoryId),

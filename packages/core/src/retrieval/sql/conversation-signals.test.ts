@@ -1,9 +1,8 @@
 // The conversation signals on a real database: the adjacent memories' best cosine, and a text that asks.
 import { rowsOf } from '@svc/db';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWorld, store, storeNamedVectors, unitVector, type World } from '../../../test/retrieval-support';
-import { endsInQuestion, neighbourCosine } from './conversation-signals';
+import { conversationSignalsStatement, type ConversationSignalRow } from './conversation-signals';
 
 const MODEL = 'unit-4';
 /** The query points along the first axis, so a memory's cosine is its vector's first component. */
@@ -58,16 +57,18 @@ beforeAll(async () => {
 });
 afterAll(() => world.database.close());
 
-async function contextCosine(who: World['alice'], key: string, questionFactor = 1): Promise<number | null> {
-  const [row] = await world.database.asUser(who, async (tx) =>
-    rowsOf<{ c: number | null }>(
-      await tx.execute(sql`select ${neighbourCosine(QUERY, sql`${ids[key]!}::uuid`, questionFactor)} as c`),
-    ),
+async function signals(who: World['alice'], memoryIds: string[], questionFactor = 1): Promise<ConversationSignalRow[]> {
+  return world.database.asUser(who, async (tx) =>
+    rowsOf<ConversationSignalRow>(await tx.execute(conversationSignalsStatement(memoryIds, QUERY, questionFactor))),
   );
-  return row?.c === null || row?.c === undefined ? null : Number(row.c);
 }
 
-describe('neighbourCosine', () => {
+async function contextCosine(who: World['alice'], key: string, questionFactor = 1): Promise<number | null> {
+  const [row] = await signals(who, [ids[key]!], questionFactor);
+  return row?.context_cosine === null || row?.context_cosine === undefined ? null : Number(row.context_cosine);
+}
+
+describe('the adjacent memories\' cosine', () => {
   it('is the best cosine of the memory just before and the one just after', async () => {
     expect(await contextCosine(world.alice, 't0')).toBeCloseTo(1, 6);
     expect(await contextCosine(world.alice, 't2')).toBeCloseTo(1, 6);
@@ -103,11 +104,10 @@ describe('neighbourCosine', () => {
   });
 });
 
-describe('endsInQuestion', () => {
+describe('a memory that asks', () => {
   const asks = async (text: string) => {
-    const [row] = rowsOf<{ asks: boolean }>(
-      await world.database.db.execute(sql`select ${endsInQuestion(sql`${text}::text`)} as asks`),
-    );
+    const [id] = await store(world, world.alice, [{ content: text }]);
+    const [row] = await signals(world.alice, [id!]);
     return row?.asks;
   };
 
@@ -120,5 +120,18 @@ describe('endsInQuestion', () => {
   it('does not hold for a text that answers after asking', async () => {
     expect(await asks('Why? Because the migration was late.')).toBe(false);
     expect(await asks('We got another cat named Bailey.')).toBe(false);
+  });
+});
+
+describe('the statement', () => {
+  it('answers every readable memory asked for at once, and none without a vector of the query', async () => {
+    const rows = await signals(world.alice, [ids.t0!, ids.t4!, ids.bob!]);
+    expect(new Map(rows.map((r) => [r.memory_id, Number(r.context_cosine)]))).toEqual(
+      new Map([[ids.t0!, expect.closeTo(1, 6)], [ids.t4!, expect.closeTo(0.6, 6)]]),
+    );
+    const [row] = await world.database.asUser(world.alice, async (tx) =>
+      rowsOf<ConversationSignalRow>(await tx.execute(conversationSignalsStatement([ids.t0!], null))),
+    );
+    expect(row).toEqual({ memory_id: ids.t0, context_cosine: null, asks: false });
   });
 });
