@@ -54,6 +54,13 @@ async function sessionRows(userId: string): Promise<number> {
   return row!.n;
 }
 
+async function threadSource(memoryId: string): Promise<string | null> {
+  const [row] = rowsOf<{ t: string | null }>(
+    await h.deps.database.db.execute(sql`select source ->> 'threadSession' as t from memories where id = ${memoryId}::uuid`),
+  );
+  return row!.t;
+}
+
 function threadOf(res: ToolOutcome<WithSession>): string {
   expect(res.error).toBeUndefined();
   expect(res.ok.session.thread).toMatch(/^thr_/);
@@ -96,6 +103,11 @@ describe('over Streamable HTTP', () => {
     ];
     for (const res of results) expect(threadOf(res)).toBe(thread);
     expect(await sessionRows(ada.userId)).toBe(1);
+    // A thread the agent never passed keeps the project, but does not link its memories as one
+    // conversation (their ranking stays as before); the thread the first write minted does.
+    const memoryId = (res: ToolOutcome<WithSession>) => (res.ok as unknown as { memory: { id: string } }).memory.id;
+    expect(await threadSource(memoryId(results[0]!))).toBeNull();
+    expect(await threadSource(memoryId(made))).toEqual(expect.any(String));
     // The agent still sees the thread it is on, in the footer's session line too.
     expect(sessionLineOf(results[3]!)).toContain(`Pass thread "${thread}"`);
   });

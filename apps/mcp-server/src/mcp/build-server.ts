@@ -57,9 +57,9 @@ export function buildMcpServer(ctx: McpContext): Server {
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     // Related to the request, so over HTTP the message travels on that request's own stream.
     // Over HTTP the request already has its id; a stdio message gets one of its own per call.
-    const toolCtx = { ...ctx, notify: log.notifier(extra.sendNotification), closed: closed.signal };
-    const { name } = request.params;
-    const args = thread ? thread.fill(name, request.params.arguments) : request.params.arguments;
+    const { name, arguments: given } = request.params;
+    const args = thread ? thread.fill(name, given) : given;
+    const toolCtx = { ...ctx, notify: log.notifier(extra.sendNotification), closed: closed.signal, threadFromTransport: args !== given };
     return ensureRequestContext(async () => {
       const result = await callTool(ctx.deps.tools, name, args, toolCtx);
       thread?.note(result);
