@@ -40,6 +40,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
     include: [
       // the tool plane
       'test/memory-tools.test.ts',
+      'test/session-threads.test.ts',
       'test/written-fields.test.ts',
       'test/cards-*.test.ts',
       'test/conflict-tools.test.ts',
