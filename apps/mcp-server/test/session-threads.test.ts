@@ -68,7 +68,7 @@ function threadOf(res: ToolOutcome<WithSession>): string {
 }
 
 /** The footer's session line (read results end with resource links, after the footer). */
-function sessionLineOf(res: ToolOutcome): string {
+function sessionLineOf(res: ToolOutcome<WithSession>): string {
   const texts = res.raw.content.flatMap((c) => (c.type === 'text' ? [c.text] : []));
   return texts.find((t) => t.includes('Session:')) ?? '';
 }
