@@ -25,6 +25,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'src/retrieval/hybrid-search.test.ts',
       'src/retrieval/indexing.test.ts',
       'src/memory/remember.test.ts',
+      'src/sessions/thread-sessions.test.ts',
       'src/retrieval/lexical-plan.test.ts',
       'src/retrieval/neighbour-ranking.test.ts',
       'src/retrieval/search-stages.test.ts',
@@ -41,6 +42,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
     include: [
       // the tool plane
       'test/memory-tools.test.ts',
+      'test/session-threads.test.ts',
       'test/written-fields.test.ts',
       'test/cards-*.test.ts',
       'test/conflict-tools.test.ts',

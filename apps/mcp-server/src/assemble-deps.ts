@@ -37,6 +37,7 @@ export interface JobSettings {
   /** The language model; absent, translation and hygiene that reads are off. */
   llm?: LlmClient | null;
   translationIntervalHours?: number;
+  sessionRetentionDays?: number;
   maxDurationMs?: number;
   alarmWebhookUrl?: string;
   /** Job definitions from other packages (the backups), registered beside the built-in ones. */
@@ -70,6 +71,7 @@ export function assembleDeps(parts: DepParts): ServerDeps {
       hygieneIntervalHours: settings.hygieneIntervalHours,
       llm: settings.llm,
       translationIntervalHours: settings.translationIntervalHours,
+      sessionRetentionDays: settings.sessionRetentionDays,
       extra: settings.extra,
     }),
   });

@@ -52,6 +52,8 @@ export interface ToolContext {
   notify?: Notify;
   /** Aborted when the session closes, so work it started for the session (run watches) stops. */
   closed?: AbortSignal;
+  /** The call's `thread` was supplied by its transport session, not passed by the caller (session-threads). */
+  threadFromTransport?: boolean;
 }
 
 export interface ToolHandler<N extends ToolName = ToolName> {

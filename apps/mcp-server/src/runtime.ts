@@ -38,6 +38,7 @@ export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}
       hygieneIntervalHours: env.HYGIENE_INTERVAL_HOURS,
       llm: languageModel(llmSettings(env), database, logger),
       translationIntervalHours: env.TRANSLATION_INTERVAL_HOURS,
+      sessionRetentionDays: env.SESSION_RETENTION_DAYS,
       maxDurationMs: env.JOB_MAX_SECONDS * 1000,
       alarmWebhookUrl: env.ALARM_WEBHOOK_URL,
       // Daily at 03:30 UTC, after every deploy, and the hourly check that one was stored.

@@ -7,11 +7,13 @@ import { call, connect, newUserToken } from './helpers/mcp-client';
 
 let h: Harness;
 let ada: Client;
+let adaToken = '';
 let thread = '';
 let projectId = '';
 beforeAll(async () => {
   h = await startHarness();
-  ada = await connect(h.url, (await newUserToken(h.deps.database, 'ada@example.com')).token);
+  adaToken = (await newUserToken(h.deps.database, 'ada@example.com')).token;
+  ada = await connect(h.url, adaToken);
   ({ thread, projectId } = await projectThread(ada, '/home/ada/src/billing'));
 });
 afterAll(async () => {
@@ -96,11 +98,14 @@ describe('board get', () => {
   });
 
   it("needs a project: a session without one is refused with the caller's projects", async () => {
-    const res = await board(ada, { action: 'get' });
+    // A transport session of its own: `ada`'s has the project attached by now.
+    const fresh = await connect(h.url, adaToken);
+    const res = await board(fresh, { action: 'get' });
     expect(res.error?.message).toMatch(/^scope_target_required:/);
     expect(res.error?.details).toMatchObject({ projects: [{ id: projectId }] });
-    const byHint = await board(ada, { action: 'get', project_hint: 'billing' });
+    const byHint = await board(fresh, { action: 'get', project_hint: 'billing' });
     expect(byHint.ok.board?.project.id).toBe(projectId);
+    await fresh.close();
   });
 });
 

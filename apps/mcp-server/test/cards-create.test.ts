@@ -7,11 +7,13 @@ import { connect, newUserToken } from './helpers/mcp-client';
 
 let h: Harness;
 let ada: Client;
+let adaToken = '';
 let thread = '';
 let projectId = '';
 beforeAll(async () => {
   h = await startHarness();
-  ada = await connect(h.url, (await newUserToken(h.deps.database, 'ada@example.com')).token);
+  adaToken = (await newUserToken(h.deps.database, 'ada@example.com')).token;
+  ada = await connect(h.url, adaToken);
   ({ thread, projectId } = await projectThread(ada, '/home/ada/src/billing'));
 });
 afterAll(async () => {
@@ -41,7 +43,9 @@ describe('where card create puts a card', () => {
   });
 
   it('refuses a session without a project with scope_target_required: and lists the projects', async () => {
-    const res = await card(ada, {
+    // A transport session of its own: `ada`'s has the project attached by now.
+    const fresh = await connect(h.url, adaToken);
+    const res = await card(fresh, {
       action: 'create',
       title: 'Orphan',
       type: 'task',
@@ -54,6 +58,7 @@ describe('where card create puts a card', () => {
       refusal: 'scope_target_required',
       projects: [{ id: projectId, name: 'billing' }],
     });
+    await fresh.close();
   });
 
   it('takes scope or a project name as project_hint, and refuses a name that fits nothing', async () => {

@@ -6,7 +6,7 @@ import type { ConflictView, MemoryView } from '@svc/contract';
 import { conflicts, memorySupersedes } from '@svc/db';
 import { SECRET } from './helpers/cards';
 import { startHarness, type Harness } from './helpers/harness';
-import { closeAll, insertConflict, person, remembered, sharedProject, type Person } from './helpers/library';
+import { closeAll, freshSession, insertConflict, person, remembered, sharedProject, type Person } from './helpers/library';
 import { call } from './helpers/mcp-client';
 
 let h: Harness;
@@ -101,14 +101,17 @@ describe('resolve_conflicts', () => {
     const [o3, n3] = await pair(ada, 'Log level', 'personal');
     const c1 = await insertConflict(h, ada.userId, o1.id, n1.id, { kind: 'duplicate' });
     const c2 = await insertConflict(h, ada.userId, n2.id, o2.id, { kind: 'duplicate' });
-    const byOldest = await call<Resolved>(ada.client, 'resolve_conflicts', { policy: 'keep_oldest', conflict_ids: [c1] });
+    // By default means without a project: `ada`'s own session has one attached by now.
+    const unattached = await freshSession(h, ada);
+    const byOldest = await call<Resolved>(unattached, 'resolve_conflicts', { policy: 'keep_oldest', conflict_ids: [c1] });
     expect(byOldest.ok.results[0]).toMatchObject({ kept: [o1.id], superseded: [n1.id] });
-    const byImportance = await call<Resolved>(ada.client, 'resolve_conflicts', { policy: 'keep_higher_importance', kind: 'duplicate' });
+    const byImportance = await call<Resolved>(unattached, 'resolve_conflicts', { policy: 'keep_higher_importance', kind: 'duplicate' });
     expect(byImportance.ok.results).toEqual([expect.objectContaining({ conflict_id: c2, kept: [o2.id], superseded: [n2.id] })]);
     const c3 = await insertConflict(h, ada.userId, o3.id, n3.id);
-    const both = await call<Resolved>(ada.client, 'resolve_conflicts', { policy: 'keep_both', scope: 'personal' });
+    const both = await call<Resolved>(unattached, 'resolve_conflicts', { policy: 'keep_both', scope: 'personal' });
     expect(both.ok.results.find((r) => r.conflict_id === c3)).toMatchObject({ outcome: 'dismissed', kept: [o3.id, n3.id] });
     expect((await status(c3)).status).toBe('dismissed');
+    await unattached.close();
   });
 
   it('merges by explicit choice into a new memory superseding both, refusing a secret in the merged text', async () => {

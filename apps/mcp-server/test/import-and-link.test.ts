@@ -5,7 +5,7 @@ import type { MemoryView } from '@svc/contract';
 import { entities, memories, memoryEntities } from '@svc/db';
 import { backlogCard, projectThread, SECRET } from './helpers/cards';
 import { startHarness, type Harness } from './helpers/harness';
-import { closeAll, person, remembered, sharedProject, type Person } from './helpers/library';
+import { closeAll, freshSession, person, remembered, sharedProject, type Person } from './helpers/library';
 import { call } from './helpers/mcp-client';
 
 let h: Harness;
@@ -125,7 +125,10 @@ describe('link (entities)', () => {
 
   it('needs a target, and lets neither a reader nor a stranger write the graph or mentions', async () => {
     const relations = [{ from: { name: 'A' }, relation: 'knows', to: { name: 'B' } }];
-    expect((await call(ada.client, 'link', { action: 'entities', relations })).error?.message).toMatch(/^scope_target_required:/);
+    // A transport session of its own: `ada`'s has a project attached by the imports above.
+    const fresh = await freshSession(h, ada);
+    expect((await call(fresh, 'link', { action: 'entities', relations })).error?.message).toMatch(/^scope_target_required:/);
+    await fresh.close();
     expect((await call(bob.client, 'link', { action: 'entities', scope: `project:${project.id}`, relations })).error?.code).toBe('forbidden');
     expect((await call(bob.client, 'link', { action: 'entities', memory_id: memory.id, relations })).error?.code).toBe('forbidden');
     const stranger = await person(h, 'eve@example.com');

@@ -7,12 +7,14 @@ import { call, connect, newUserToken } from './helpers/mcp-client';
 
 let h: Harness;
 let ada: Client;
+let adaToken = '';
 let scope = '';
 beforeAll(async () => {
   h = await startHarness();
   const { userId, token } = await newUserToken(h.deps.database, 'ada@example.com');
   const { project } = await createProject(h.deps.database.db, { ownerId: userId, name: 'written fields' });
   scope = `project:${project.id}`;
+  adaToken = token;
   ada = await connect(h.url, token);
 });
 afterAll(async () => {
@@ -80,20 +82,24 @@ describe('recall over plain memories', () => {
   });
 
   it('makes memories written one after another in one thread neighbours', async () => {
-    const asked = await call<Remembered>(ada, 'remember', {
+    // A new transport session: the thread the first write mints is the agent's own (one that
+    // `ada`'s session supplies unasked would keep the project but not link the memories).
+    const fresh = await connect(h.url, adaToken);
+    const asked = await call<Remembered>(fresh, 'remember', {
       content: 'Melanie asked: which instrument did you pick up over the winter?',
       scope,
     });
     const thread = asked.ok.session.thread!;
     expect(thread).toBeTruthy();
-    const answered = await call<Remembered>(ada, 'remember', {
+    const answered = await call<Remembered>(fresh, 'remember', {
       content: 'Caroline said: the cello, every evening since December.',
       scope,
       thread,
     });
-    const out = await call<Recalled>(ada, 'recall', { query: 'Which instrument did Caroline pick up?', scope, thread });
+    const out = await call<Recalled>(fresh, 'recall', { query: 'Which instrument did Caroline pick up?', scope, thread });
     const hit = out.ok?.results.find((r) => r.memory.id === answered.ok?.memory.id);
     expect(hit?.why).toMatch(/its neighbouring memories mention "instrument"/);
+    await fresh.close();
   });
 
   it('prefers the memory whose event time lies in the time the question names', async () => {

@@ -25,7 +25,7 @@ export type { Actor } from './actor';
 export type { MemoryDeps, MemoryIndexer, NearDuplicate, SavedChecks } from './memory/deps';
 export type { RecallHit, RecallQuery, Retriever } from './memory/retriever';
 export { ftsRetriever, filterConditions } from './memory/fts-retriever';
-export { remember } from './memory/remember';
+export { remember, type RememberOptions } from './memory/remember';
 export { recall } from './memory/recall';
 export { forget, closeLoop } from './memory/retire';
 export { restoreMemory } from './memory/restore';

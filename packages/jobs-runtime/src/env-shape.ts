@@ -11,6 +11,8 @@ export const JOBS_ENV_SHAPE = {
   HYGIENE_INTERVAL_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
   /** Hours between passes translating what is still untranslated; just-written memories are sent at once regardless. */
   TRANSLATION_INTERVAL_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
+  /** Days a thread session (`mcp_sessions`) may go unused before the daily session-upkeep deletes it. */
+  SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(90),
   /** An OpenAI-compatible endpoint (`http://127.0.0.1:11434/v1`); unset, the language-model features are off. */
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),

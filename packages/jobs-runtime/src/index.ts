@@ -6,6 +6,7 @@ export { createJobRuntime, deployRunId, type JobRuntime, type JobRuntimeOptions 
 export { queuedRunsOn } from './queued-runs';
 export { listSchedules, type ScheduleRow } from './schedules';
 export { usageUpkeepJob } from './definitions/usage-upkeep';
+export { DEFAULT_SESSION_RETENTION_DAYS, sessionUpkeepJob } from './definitions/session-upkeep';
 export { REEMBED_JOB, reembedJob } from './definitions/reembed';
 export { startJobWorker, type WorkerParts } from './worker';
 export { startJobWorkerFromEnv, type JobWorkerEnv, type RunningJobWorker } from './worker-from-env';

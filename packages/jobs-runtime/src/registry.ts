@@ -8,6 +8,7 @@ import { keepWarmJob } from './definitions/keep-warm';
 import { reembedJob } from './definitions/reembed';
 import { translationJobs } from './definitions/translation';
 import { savedMemoryJobs } from './definitions/saved-memory';
+import { sessionUpkeepJob } from './definitions/session-upkeep';
 import { usageUpkeepJob } from './definitions/usage-upkeep';
 import type { JobDefinition } from './job-definition';
 
@@ -19,6 +20,8 @@ export interface JobParts {
   /** The language model; null or absent, translation is off (no queue, no schedule). */
   llm?: LlmClient | null;
   translationIntervalHours?: number;
+  /** Days a thread session may go unused before session-upkeep deletes it; default 90. */
+  sessionRetentionDays?: number;
   /** Definitions from other packages (the backups), appended as they are. */
   extra?: (JobDefinition | null)[];
 }
@@ -26,6 +29,7 @@ export interface JobParts {
 export function registeredJobs(parts: JobParts): JobDefinition[] {
   const jobs: (JobDefinition | null)[] = [
     usageUpkeepJob as JobDefinition,
+    sessionUpkeepJob(parts.sessionRetentionDays) as JobDefinition,
     keepWarmJob(parts.embedder, parts.keepWarmMinutes),
     reembedJob(parts.embedder),
     hygieneJob(parts.memory, parts.hygieneIntervalHours),

@@ -39,6 +39,7 @@ export async function startJobWorkerFromEnv(
     hygieneIntervalHours: env.HYGIENE_INTERVAL_HOURS,
     llm: languageModel(llmSettings(env), database, logger),
     translationIntervalHours: env.TRANSLATION_INTERVAL_HOURS,
+    sessionRetentionDays: env.SESSION_RETENTION_DAYS,
     maxDurationMs: env.JOB_MAX_SECONDS * 1000,
     backup: await backupTargetFromConfig(backupConfigFromEnv(env)),
   });

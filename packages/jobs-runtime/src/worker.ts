@@ -22,6 +22,7 @@ export interface WorkerParts {
   hygieneIntervalHours?: number;
   llm?: LlmClient | null;
   translationIntervalHours?: number;
+  sessionRetentionDays?: number;
   maxDurationMs?: number;
   /**
    * Where the `backup` job stores and `backup-check` looks. Required: a worker without the backup jobs
@@ -56,6 +57,7 @@ export async function startJobWorker(parts: WorkerParts): Promise<JobRuntime> {
       hygieneIntervalHours: parts.hygieneIntervalHours,
       llm: parts.llm,
       translationIntervalHours: parts.translationIntervalHours,
+      sessionRetentionDays: parts.sessionRetentionDays,
       // Daily at 03:30 UTC, after every deploy, and the hourly check that one was stored.
       extra: backupJobs(parts.backup),
     }),

@@ -12,6 +12,7 @@ import { registerPrompts } from './prompts/index';
 import { registerResources } from './resources';
 import { registerLogging } from './session-log';
 import { ParamsCheckedServer } from './params-checked-server';
+import { sessionThread } from './session-threads';
 import { listTools } from './tool-list';
 
 export type { McpContext } from './mcp-context';
@@ -45,13 +46,25 @@ export function buildMcpServer(ctx: McpContext): Server {
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(ctx.deps.tools) }));
   const log = registerLogging(server, ctx.deps, ctx.sessionKey ?? randomUUID());
+  const threadKey = ctx.threadKey ?? (ctx.transport === 'stdio' ? `stdio:${randomUUID()}` : undefined);
+  const thread = threadKey === undefined ? null : sessionThread(ctx.deps, threadKey);
   const closed = new AbortController();
-  server.onclose = () => closed.abort();
+  server.onclose = () => {
+    closed.abort();
+    // Over HTTP a server lives for one request while its session goes on; a stdio one is the session.
+    if (ctx.transport === 'stdio') thread?.forget();
+  };
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     // Related to the request, so over HTTP the message travels on that request's own stream.
     // Over HTTP the request already has its id; a stdio message gets one of its own per call.
-    const toolCtx = { ...ctx, notify: log.notifier(extra.sendNotification), closed: closed.signal };
-    return ensureRequestContext(() => callTool(ctx.deps.tools, request.params.name, request.params.arguments, toolCtx));
+    const { name, arguments: given } = request.params;
+    const args = thread ? thread.fill(name, given) : given;
+    const toolCtx = { ...ctx, notify: log.notifier(extra.sendNotification), closed: closed.signal, threadFromTransport: args !== given };
+    return ensureRequestContext(async () => {
+      const result = await callTool(ctx.deps.tools, name, args, toolCtx);
+      thread?.note(result);
+      return result;
+    });
   });
   registerResources(server, ctx);
   registerPrompts(server, ctx);

@@ -1,5 +1,5 @@
 // MCP over Streamable HTTP at /mcp, stateless per request so any instance can serve any client.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Caller } from '../auth/caller';
@@ -27,6 +27,27 @@ function credentialKey(authorization: string | undefined): string {
   return `http:${createHash('sha256').update(authorization ?? '').digest('base64url')}`;
 }
 
+/** Visible ASCII, as the specification asks of a session id; anything else is no session id. */
+const SESSION_ID = /^[\x21-\x7e]{1,128}$/;
+
+/**
+ * The transport session a request belongs to. The transport stays stateless (any instance serves
+ * any request), yet initialize still hands out an Mcp-Session-Id, which clients send back on each
+ * later request: it only names the session whose thread a call omitting `thread` reuses (see
+ * session-threads). Keyed with the caller's user id, so an id presented by another user finds nothing.
+ */
+function transportSession(req: Request, res: Response, caller: Caller, initializing: boolean): string | undefined {
+  let id: string | undefined;
+  if (initializing) {
+    id = randomUUID();
+    res.setHeader('mcp-session-id', id);
+  } else {
+    const sent = req.headers['mcp-session-id'];
+    id = typeof sent === 'string' && SESSION_ID.test(sent) ? sent : undefined;
+  }
+  return id === undefined ? undefined : `http:${caller.userId}:${id}`;
+}
+
 export function mcpRoutes(deps: ServerDeps): Router {
   const router = Router();
   // Before authentication and before any MCP handling: a foreign page learns nothing, not even 401.
@@ -41,8 +62,10 @@ export function mcpRoutes(deps: ServerDeps): Router {
     const clientName = typeof init?.params?.clientInfo?.name === 'string' ? init.params.clientInfo.name : undefined;
     const instructions = init ? (await connectInstructions(deps, caller, clientName)).text : undefined;
     const sessionKey = credentialKey(req.headers.authorization);
-    const server = buildMcpServer({ caller, deps, transport: 'http', instructions, sessionKey });
-    // No session id: state that must outlive a request lives in the database, not in this process.
+    const threadKey = transportSession(req, res, caller, init !== undefined);
+    const server = buildMcpServer({ caller, deps, transport: 'http', instructions, sessionKey, threadKey });
+    // No session state in the transport: what must outlive a request lives in the database (the
+    // thread of a session, kept here too, only saves minting another).
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => {
       void transport.close();

@@ -13,4 +13,10 @@ export interface McpContext {
    * over stdio a key of the connection's own; absent, the server makes one up.
    */
   sessionKey?: string;
+  /**
+   * Which transport session a call belongs to, for the thread its calls omit (session-threads):
+   * over HTTP the caller's user id with the request's Mcp-Session-Id, absent without one; over
+   * stdio absent, and the server makes one of its own for the connection.
+   */
+  threadKey?: string;
 }

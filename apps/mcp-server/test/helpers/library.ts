@@ -1,7 +1,7 @@
 // Helpers for the library and conflict tool tests: signed-in clients, shared projects, typed calls.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { MemoryView } from '@svc/contract';
-import { conflicts, createProject, getPersonalScopeId, setProjectMember, type ProjectRole } from '@svc/db';
+import { conflicts, createApiToken, createProject, getPersonalScopeId, setProjectMember, type ProjectRole } from '@svc/db';
 import type { Harness } from './harness';
 import { call, connect, newUserToken } from './mcp-client';
 
@@ -9,6 +9,14 @@ export interface Person {
   userId: string;
   client: Client;
   personalScopeId: string;
+}
+
+/**
+ * Another transport session of the same person, with no project attached yet: calls in one
+ * session that omit `thread` go on with the project the session attached (session-threads).
+ */
+export async function freshSession(h: Harness, p: Person): Promise<Client> {
+  return connect(h.url, (await createApiToken(h.deps.database.db, p.userId)).token);
 }
 
 export async function person(h: Harness, email: string): Promise<Person> {

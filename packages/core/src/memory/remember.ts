@@ -42,8 +42,18 @@ function sourceColumn(source: Args['source']) {
   };
 }
 
-export async function remember(deps: MemoryDeps, actor: Actor, args: Args): Promise<Output> {
-  const output = await store(deps, actor, args);
+export interface RememberOptions {
+  /**
+   * Whether the memory joins its thread's neighbours (`source.threadSession`); default true. False
+   * when the thread is not one the caller passed but one its transport session supplied for it:
+   * that keeps the project and reuses the session's row, yet an agent that never echoes its
+   * thread has its memories ranked as before, each on its own, not as one long conversation.
+   */
+  linkThread?: boolean;
+}
+
+export async function remember(deps: MemoryDeps, actor: Actor, args: Args, opts: RememberOptions = {}): Promise<Output> {
+  const output = await store(deps, actor, args, opts.linkThread ?? true);
   return { ...output, pending: output.created ? sendOn(deps, output.memory) : [] };
 }
 
@@ -84,10 +94,10 @@ async function gather(tx: Tx, userId: string, args: Args): Promise<Gathered> {
  * the thread's last use as recall does). A `project_hint` may create the project it names: that
  * write stays with the memory's, so such a call reads in the write transaction as before.
  */
-async function store(deps: MemoryDeps, actor: Actor, args: Args): Promise<Omit<Output, 'pending'>> {
+async function store(deps: MemoryDeps, actor: Actor, args: Args, linkThread: boolean): Promise<Omit<Output, 'pending'>> {
   await assertNoSecrets({ content: args.content, tags: args.tags });
   const { indexer } = deps;
-  if (!indexer) return deps.database.asUser(actor, async (tx) => write(tx, deps, actor, args, await gather(tx, actor.userId, args), undefined));
+  if (!indexer) return deps.database.asUser(actor, async (tx) => write(tx, deps, actor, args, await gather(tx, actor.userId, args), undefined, linkThread));
   const embedding = indexer.prepare(args.content);
   // Awaited after the first transaction; if that one fails first, the embedding's own failure
   // must not surface as an unhandled rejection.
@@ -95,7 +105,7 @@ async function store(deps: MemoryDeps, actor: Actor, args: Args): Promise<Omit<O
   const gathered = args.project_hint === undefined ? await deps.database.asUser(actor, (tx) => gather(tx, actor.userId, args)) : null;
   const prepared = await embedding;
   return deps.database.asUser(actor, async (tx) =>
-    write(tx, deps, actor, args, gathered ?? (await gather(tx, actor.userId, args)), prepared),
+    write(tx, deps, actor, args, gathered ?? (await gather(tx, actor.userId, args)), prepared, linkThread),
   );
 }
 
@@ -106,6 +116,7 @@ async function write(
   args: Args,
   { target, twinId, ...gathered }: Gathered,
   prepared: unknown,
+  linkThread: boolean,
 ): Promise<Omit<Output, 'pending'>> {
   let { session } = gathered;
   if (target.project) session = await attachProject(tx, actor.userId, session, target.project);
@@ -133,7 +144,7 @@ async function write(
       ...writtenFields(args, new Date()),
       source: {
         ...sourceColumn(args.source),
-        ...(session.id && !args.source?.conversation_id && { [THREAD_SOURCE_KEY]: session.id }),
+        ...(linkThread && session.id && !args.source?.conversation_id && { [THREAD_SOURCE_KEY]: session.id }),
       },
     })
     .returning();

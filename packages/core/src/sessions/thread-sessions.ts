@@ -1,8 +1,8 @@
 // Session state that outlives a transport: a thread token selects the project an agent attached.
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { mintThreadToken, type ProjectRef } from '@svc/contract';
-import { mcpSessions, projects, type Tx } from '@svc/db';
+import { mcpSessions, projects, rowsOf, type Tx } from '@svc/db';
 
 export interface ThreadSession {
   /** Row id, or null while nothing has been attached (no row is written for a bare read). */
@@ -16,20 +16,32 @@ function hashThread(thread: string): string {
 }
 
 /**
+ * How stale `last_seen_at` may get before a use touches it again: retention counts in days
+ * (session-upkeep in jobs-runtime), so an hour loses nothing, and the calls of one session in
+ * parallel (they share its thread) then rarely wait on each other's lock of the row.
+ */
+const TOUCH_AFTER = '1 hour';
+
+/**
  * A thread of another user, or one never issued, selects nothing: the lookup runs as the caller
  * under row-level security and filters by the caller too, so it can only ever find their own row.
+ * One statement: the lookup, its project, and the touch of `last_seen_at` when that is stale.
  */
 export async function loadThreadSession(tx: Tx, userId: string, thread?: string): Promise<ThreadSession> {
   if (!thread) return { id: null, thread: null, project: null };
-  const [row] = await tx
-    .select({ id: mcpSessions.id, projectId: projects.id, projectName: projects.name })
-    .from(mcpSessions)
-    .leftJoin(projects, eq(projects.id, mcpSessions.projectId))
-    .where(and(eq(mcpSessions.threadHash, hashThread(thread)), eq(mcpSessions.userId, userId)))
-    .limit(1);
+  const result = await tx.execute(sql`
+    with found as (
+      select s.id, s.project_id, s.last_seen_at from ${mcpSessions} s
+      where s.thread_hash = ${hashThread(thread)} and s.user_id = ${userId}::uuid
+    ), touched as (
+      update ${mcpSessions} s set last_seen_at = now() from found
+      where s.id = found.id and found.last_seen_at < now() - ${TOUCH_AFTER}::interval
+    )
+    select found.id, p.id as project_id, p.name as project_name
+    from found left join ${projects} p on p.id = found.project_id`);
+  const [row] = rowsOf<{ id: string; project_id: string | null; project_name: string | null }>(result);
   if (!row) return { id: null, thread: null, project: null };
-  await tx.update(mcpSessions).set({ lastSeenAt: sql`now()` }).where(eq(mcpSessions.id, row.id));
-  const project = row.projectId && row.projectName ? { id: row.projectId, name: row.projectName } : null;
+  const project = row.project_id && row.project_name ? { id: row.project_id, name: row.project_name } : null;
   return { id: row.id, thread, project };
 }
 

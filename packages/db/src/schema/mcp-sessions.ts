@@ -17,5 +17,9 @@ export const mcpSessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
   },
-  (t) => [index('mcp_sessions_user_seen_idx').on(t.userId, t.lastSeenAt.desc())],
+  (t) => [
+    index('mcp_sessions_user_seen_idx').on(t.userId, t.lastSeenAt.desc()),
+    // The retention job deletes by age alone, across users (see session-upkeep in jobs-runtime).
+    index('mcp_sessions_last_seen_idx').on(t.lastSeenAt),
+  ],
 );

@@ -11,7 +11,7 @@ export const rememberHandler = defineHandler({
   name: 'remember',
   async run(args, ctx) {
     try {
-      return await remember(memoryDeps(ctx), actorOf(ctx), args);
+      return await remember(memoryDeps(ctx), actorOf(ctx), args, { linkThread: !ctx.threadFromTransport });
     } catch (err) {
       const reason = isServiceError(err) ? COUNTED.find((r) => hasRefusal(err.message, r)) : undefined;
       if (reason && ctx.transport === 'http') ctx.deps.metrics.writeRefused.inc({ reason });

@@ -1,0 +1,1 @@
+CREATE INDEX "mcp_sessions_last_seen_idx" ON "mcp_sessions" USING btree ("last_seen_at");
