@@ -30,7 +30,6 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'src/retrieval/neighbour-ranking.test.ts',
       'src/retrieval/search-stages.test.ts',
       'src/retrieval/sql/conversation-signals.test.ts',
-      'src/retrieval/sql/lexical-top.test.ts',
       'src/retrieval/sql/time-candidates.test.ts',
       'src/runs/run-store.test.ts',
       'src/extraction/model-extractor.test.ts',

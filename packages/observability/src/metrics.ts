@@ -9,7 +9,7 @@ export interface Metrics {
   rulesLookupFailures: Counter;
   writeRefused: Counter<'reason'>;
   alarms: Counter<'alarm'>;
-  /** Time of each stage of a search (embedding, lexical_plan, lexical_top, candidates, fusion, explain, results). */
+  /** Time of each stage of a search (embedding, lexical_plan, candidates, fusion, explain, results). */
   searchStageSeconds: Histogram<'stage'>;
 }
 

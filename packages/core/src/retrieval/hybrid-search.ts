@@ -7,49 +7,27 @@ import { rescoreDepth, rescoreWithConversation, usesConversationSignals, type Co
 import { embedQuery } from './query-embedding';
 import { planLexical, type LexicalPlan } from './lexical-plan';
 import { stageClock } from './search-stages';
-import { candidatesStatement, type CandidateRow, type LexicalCandidates } from './sql/candidates';
-import { lexicalTopStatement, type LexicalTopRow } from './sql/lexical-top';
+import { candidatesStatement, type CandidateRow } from './sql/candidates';
 import { preludeStatement, queryTerms, searchSettingsStatement, type PreludeRow } from './sql/query-terms';
 import { asksWhen, queryTimeRange, statesTime, withinRange } from './query-time';
-import { DEFAULT_TUNING, type RetrievalTuning } from './tuning';
+import { DEFAULT_TUNING } from './tuning';
 import type { HybridSearchOptions, HybridSearchResult } from './types';
 import { explain } from './why';
 
 /** Scores closer than this are ties, decided by kind, importance and recency. */
 const SCORE_PRECISION = 1e4;
 
-/** The database work of a search that needs no query vector: its words, their statistics, the lexical leg's best hits. */
+/** The database work of a search that needs no query vector: its words and their statistics. */
 export interface SearchPlan {
   /** Null when the lexical leg is off (semantic mode) or no query word occurs in the collection. */
-  lexical: LexicalCandidates | null;
-}
-
-/** How many candidates each leg brings. */
-function candidateDepth(options: HybridSearchOptions, tuning: RetrievalTuning): number {
-  return Math.max(tuning.candidateDepth, 5 * pageSize(options)) + (options.offset ?? 0);
-}
-
-function pageSize(options: HybridSearchOptions): number {
-  return Math.max(1, Math.min(100, Math.floor(options.k)));
-}
-
-async function lexicalCandidates(
-  exec: Executor,
-  plan: LexicalPlan,
-  options: HybridSearchOptions,
-  tuning: RetrievalTuning,
-): Promise<LexicalCandidates> {
-  const [row] = rowsOf<LexicalTopRow>(
-    await exec.execute(lexicalTopStatement(plan, options, tuning, candidateDepth(options, tuning))),
-  );
-  return { plan, top: row?.top ?? [], oldestSeq: row?.oldest_seq == null ? null : Number(row.oldest_seq) };
+  lexical: LexicalPlan | null;
 }
 
 /**
- * Runs as the caller (row-level security decides which memories the statistics count and the
- * lexical leg finds). A caller that embeds the query meanwhile runs this in a short transaction of
- * its own and passes the plan to `hybridSearch`, so the vector is awaited only where the vector leg
- * needs it and no transaction is held while the model works.
+ * Runs as the caller (row-level security decides which memories the statistics count). A caller
+ * that embeds the query meanwhile runs this in a short transaction of its own and passes the plan
+ * to `hybridSearch`, so the vector is awaited only where the candidates statement needs it and no
+ * transaction is held while the model works.
  */
 export async function planSearch(
   exec: Executor,
@@ -59,13 +37,11 @@ export async function planSearch(
   const tuning = deps.tuning ?? DEFAULT_TUNING;
   const clock = stageClock();
   const [prelude] = rowsOf<PreludeRow>(await exec.execute(preludeStatement(options.query, tuning.efSearch)));
-  const plan =
+  const lexical =
     (options.mode ?? 'hybrid') !== 'semantic'
       ? await planLexical(exec, queryTerms(prelude), options, tuning, prelude?.uid ?? null)
       : null;
   clock.lap('lexical_plan');
-  const lexical = plan && (await lexicalCandidates(exec, plan, options, tuning));
-  clock.lap('lexical_top');
   return { lexical };
 }
 
@@ -85,7 +61,7 @@ export async function hybridSearch(
   const tuning = deps.tuning ?? DEFAULT_TUNING;
   const mode = options.mode ?? 'hybrid';
   const offset = options.offset ?? 0;
-  const k = pageSize(options);
+  const k = Math.max(1, Math.min(100, Math.floor(options.k)));
   const lexical = mode !== 'semantic';
   let vector = null;
   if (mode !== 'keyword' && deps.embedder) {
@@ -95,7 +71,7 @@ export async function hybridSearch(
         : options.queryVector && { model: deps.embedder.model, vector: options.queryVector };
   }
   if (!lexical && !vector) return [];
-  const depth = candidateDepth(options, tuning);
+  const depth = Math.max(tuning.candidateDepth, 5 * k) + offset;
 
   return timed(
     deps.logger,
@@ -130,7 +106,7 @@ export async function hybridSearch(
       const ctx: FusionContext = {
         lexical: plan !== null,
         vector: vector !== null,
-        maxLex: Math.max(0, ...rows.map((r) => (r.lex_rank !== null && r.lex_score !== null ? Number(r.lex_score) : 0))),
+        maxLex: Math.max(0, ...rows.map((r) => (r.lex_rank !== null ? Number(r.lex_score) : 0))),
       };
       // Until the best candidates get their conversation signals, each one's own cosine stands in
       // for its neighbours' (as for a memory with none), so all are scored on one scale.

@@ -2,15 +2,14 @@
 
 /**
  * `embedding`: the query vector (model or cache); `lexical_plan`: the query's terms and their
- * collection statistics; `lexical_top`: the lexical leg's best hits passing the filters (BM25F);
- * `vector_wait`: how long recall, having planned its words and run the lexical leg while the query
+ * collection statistics; `vector_wait`: how long recall, having planned its words while the query
  * was embedded, still waited for the vector (the part of `embedding` the overlap did not hide);
- * `candidates`: the statement running the vector leg (HNSW) and gathering every candidate's signals;
+ * `candidates`: the one statement running both legs (BM25F and HNSW);
  * `fusion`: scoring and ordering in process; `conversation`: the best candidates' neighbours'
  * cosines and whether they ask, and their scores again (nothing to do without a vector);
  * `explain`: each hit's `why`; `results`: loading the hits' memories and shaping them for the tool.
  */
-export const SEARCH_STAGES = ['embedding', 'lexical_plan', 'lexical_top', 'vector_wait', 'candidates', 'fusion', 'conversation', 'explain', 'results'] as const;
+export const SEARCH_STAGES = ['embedding', 'lexical_plan', 'vector_wait', 'candidates', 'fusion', 'conversation', 'explain', 'results'] as const;
 export type SearchStage = (typeof SEARCH_STAGES)[number];
 
 export type SearchStageListener = (stage: SearchStage, ms: number) => void;

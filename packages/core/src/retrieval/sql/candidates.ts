@@ -4,7 +4,6 @@ import type { RetrievalTuning } from '../tuning';
 import type { SearchFilters } from '../types';
 import { memoryConditions } from './filters';
 import type { LexicalPlan } from '../lexical-plan';
-import { uuidArray } from './arrays';
 import { EMPTY_LEXICAL, lexicalCtes } from './lexical';
 import { distanceParts, vectorCte, type QueryVector } from './vector';
 import type { TimeRange } from '../query-time';
@@ -28,18 +27,10 @@ export interface CandidateRow {
   opening: string | null;
 }
 
-/** The lexical leg as planned and walked before the vector was there (`lexicalTopStatement`). */
-export interface LexicalCandidates {
-  plan: LexicalPlan;
-  /** Its best hits passing the filters, best first. */
-  top: readonly string[];
-  oldestSeq: number | null;
-}
-
 export interface CandidateQuery {
   filters: SearchFilters;
   /** Null: no lexical leg (semantic mode), or no query word in the collection. */
-  lexical: LexicalCandidates | null;
+  lexical: LexicalPlan | null;
   /** Null: lexical leg only. */
   vector: QueryVector | null;
   depth: number;
@@ -58,10 +49,20 @@ function during(range: TimeRange): SQL {
 
 export function candidatesStatement(c: CandidateQuery): SQL {
   const conditions = memoryConditions(c.filters);
-  const ctes: SQL[] = [
-    sql`
-  lex_top(memory_id, lex_rank) as (select t.memory_id, t.lex_rank from unnest(${uuidArray(c.lexical?.top ?? [])}) with ordinality t(memory_id, lex_rank))`,
-  ];
+  const ctes: SQL[] = [];
+  ctes.push(c.lexical ? lexicalCtes(c.lexical, c.filters, c.tuning) : EMPTY_LEXICAL);
+  // The best `depth` lexical hits passing the filters. Checking every hit against its memory
+  // (validity, supersession, filters) cost as much as scoring it; walked best first, the check
+  // stops once `depth` have passed. The check is a scalar subquery so that it is not pulled up into
+  // a join (which would check every hit), and `lex_sorted` is a materialized CTE, whose scan
+  // returns its rows in the order they were written; lex_rank is still computed from the scores.
+  ctes.push(sql`
+  lex_sorted as materialized (select l.memory_id, l.lex_score from lex l order by l.lex_score desc, l.memory_id),
+  lex_top as materialized (
+    select t.memory_id, row_number() over (order by t.lex_score desc, t.memory_id) as lex_rank
+    from (select l.memory_id, l.lex_score from lex_sorted l
+      where (select true from memories m where m.id = l.memory_id and ${conditions})
+      limit ${c.depth}) t)`);
   let cosine = sql`null::float8`;
   if (c.vector) {
     ctes.push(vectorCte(c.vector, conditions, c.depth));
@@ -84,12 +85,6 @@ export function candidatesStatement(c: CandidateQuery): SQL {
     : sql``;
   ctes.push(sql`${timed}
   cand as (select memory_id from lex_top union select memory_id from vec${c.during ? sql` union select memory_id from tim` : sql``})`);
-  // The lexical signals of every candidate the lexical leg scored, those outside its best included.
-  ctes.push(
-    c.lexical
-      ? lexicalCtes(c.lexical.plan, c.filters, c.tuning, { ids: sql`select memory_id from cand`, oldestSeq: c.lexical.oldestSeq })
-      : EMPTY_LEXICAL,
-  );
   return sql`with ${sql.join(ctes, sql`,`)}
   select c.memory_id, l.lex_score, lt.lex_rank::int as lex_rank, l.own_terms, l.context_terms,
     l.speaker_terms, ${cosine} as cosine, v.vec_rank::int as vec_rank, m.kind::text as kind,
@@ -99,10 +94,5 @@ export function candidatesStatement(c: CandidateQuery): SQL {
     join memories m on m.id = c.memory_id
     left join lex l on l.memory_id = c.memory_id
     left join lex_top lt on lt.memory_id = c.memory_id
-    left join vec v on v.memory_id = c.memory_id${
-      // The lexical hits were checked in the transaction before this one: a memory retired since is
-      // none. (One superseded since is, until the next search: the full check cost more planning.)
-      c.filters.includeRetired ? sql`` : sql`
-  where m.invalidated_at is null`
-    }`;
+    left join vec v on v.memory_id = c.memory_id`;
 }

@@ -27,27 +27,6 @@ function termRows(plan: LexicalPlan, filters: SearchFilters, bound: number): SQL
 }
 
 /**
- * The same rows for the memories `ids` (a subquery) only, read as the caller under row-level
- * security: exactly those of termRows among them, given `oldestSeq`, the oldest memory of a
- * conjunction's window of the newest matches (null when the window held every match).
- */
-function termRowsOf(plan: LexicalPlan, ids: SQL, oldestSeq: number | null): SQL {
-  const rare = plan.terms.filter((t) => !t.common).map((t) => t.lexeme);
-  const matching = rare.length > 0 ? tsqueryOf(rare) : tsqueryOf(plan.terms.map((t) => t.lexeme), '&');
-  const window = rare.length === 0 && oldestSeq !== null ? sql` and h.seq >= ${oldestSeq}` : sql``;
-  return sql`(select h.memory_id, u.lexeme, u.weights, h.own_length, h.context_length
-      from memory_search_docs h
-        cross join lateral unnest(ts_delete(h.terms, tsvector_to_array(ts_delete(h.terms, ${textArray(plan.terms.map((t) => t.lexeme))})))) u
-      where h.memory_id in (${ids}) and h.terms @@ ${matching}${window})`;
-}
-
-/** Scores only these memories of the lexical leg (see termRowsOf); the others' are not needed. */
-export interface LexicalRestriction {
-  ids: SQL;
-  oldestSeq: number | null;
-}
-
-/**
  * The common table expressions of the lexical leg, ending in `lex(memory_id, lex_score,
  * own_terms, context_terms, speaker_terms)`: memories of the searched collection (the caller's
  * visible memories in scope) sharing a word with the query, before validity and other filters.
@@ -58,12 +37,7 @@ export interface LexicalRestriction {
  * query word that names the speaker adds `speakerBonus` once. N, document frequencies and
  * average lengths (the plan) describe the searched collection, so another user's words never count.
  */
-export function lexicalCtes(
-  plan: LexicalPlan,
-  filters: SearchFilters,
-  t: RetrievalTuning,
-  only?: LexicalRestriction,
-): SQL {
+export function lexicalCtes(plan: LexicalPlan, filters: SearchFilters, t: RetrievalTuning): SQL {
   const rows = plan.terms.map(
     (term) => sql`(${term.lexeme}::text, ${term.qtf}::float8, ${term.df}::float8)`,
   );
@@ -78,7 +52,7 @@ export function lexicalCtes(
       coalesce(cardinality(array_positions(u.weights, 'C')), 0) as tf_c,
       coalesce(cardinality(array_positions(u.weights, 'D')), 0) as tf_d,
       u.own_length, u.context_length
-    from ${only ? termRowsOf(plan, only.ids, only.oldestSeq) : termRows(plan, filters, t.commonConjunctionDocs)} u),
+    from ${termRows(plan, filters, t.commonConjunctionDocs)} u),
   lex as materialized (
     select tf.memory_id,
       sum(q.qtf * ln(1 + (${n}::float8 - q.df + 0.5) / (q.df + 0.5)) * w.f / (${t.k1}::float8 + w.f))
