@@ -197,4 +197,10 @@ export const BEHAVIOURAL_CHANGES: readonly BehaviouralChange[] = [
     change:
       '`recall`, `build_context` and `search_memories` also rank a memory by the memories beside it in its conversation or thread (the closest of them in meaning lifts it; a memory with none counts its own), and a memory that asks a question ranks a tenth lower; `why` can say that the memory beside it is closer in meaning.',
   },
+  {
+    id: 'transport_session_thread',
+    area: 'states',
+    change:
+      'A tool call that omits `thread` continues the thread its MCP transport session (one stdio connection, or one `Mcp-Session-Id`, which `initialize` over HTTP now hands out) last received, so a project attached once stays attached for that session\'s later calls without a target; a `thread` passed always wins. A thread session unused for `SESSION_RETENTION_DAYS` (default 90) is deleted, and its thread then selects nothing.',
+  },
 ];

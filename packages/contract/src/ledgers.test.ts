@@ -58,6 +58,7 @@ describe('behavioural-change ledger', () => {
       'second_factor_replay_lockout',
       'plain_content_fields',
       'conversation_ranking',
+      'transport_session_thread',
     ]);
   });
 });
