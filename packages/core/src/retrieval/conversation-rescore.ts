@@ -16,7 +16,7 @@ export interface ConversationSignals {
  * How many of the best candidates get the signals. Both can only matter near the top: the question
  * penalty only lowers a score, and the adjacent cosine lifted no memory into the first ten from
  * below the thirtieth on LoCoMo (R@5 / R@10 the same for the best 30, 50 or all candidates, 0.006
- * lower at R@10 for the best 20). The statement costs about 4 ms on the embedded database for 30
+ * lower at R@10 for the best 20). The call costs about 4 ms on the embedded database for 30 at 100k
  * (most of it the adjacent-memory lookups, not the cosines), and grows with the page, not the store.
  */
 export function rescoreDepth(k: number, offset: number): number {
