@@ -1,5 +1,6 @@
 // The background-work settings both deployables read (the server and the jobs worker): one shape, one mapping.
 import { z } from 'zod';
+import { DEFAULT_SESSION_RETENTION_DAYS } from './definitions/session-upkeep';
 
 /** Spread into an app's environment schema; parsing stays in that app's env.ts. */
 export const JOBS_ENV_SHAPE = {
@@ -12,7 +13,7 @@ export const JOBS_ENV_SHAPE = {
   /** Hours between passes translating what is still untranslated; just-written memories are sent at once regardless. */
   TRANSLATION_INTERVAL_HOURS: z.coerce.number().int().min(1).max(8760).optional(),
   /** Days a thread session (`mcp_sessions`) may go unused before the daily session-upkeep deletes it. */
-  SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(90),
+  SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(DEFAULT_SESSION_RETENTION_DAYS),
   /** An OpenAI-compatible endpoint (`http://127.0.0.1:11434/v1`); unset, the language-model features are off. */
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
