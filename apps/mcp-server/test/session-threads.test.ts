@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -173,3 +174,35 @@ describe('over stdio', () => {
     expect(await sessionRows(carol.userId)).toBe(2);
   });
 });
+
+describe('calls of one session at once', () => {
+  it('settle on one thread when the session has none yet, and share it, stale touch and all, once it has', async () => {
+    const dan = await newUserToken(h.deps.database, 'dan@example.com');
+    const conn = await stdioSession(dan.userId, 'dan@example.com');
+    const made = await call<WithSession>(conn, 'remember', { content: 'Dan ships on Fridays.', project_hint: '/home/dan/src/app' });
+    const scope = `project:${made.ok.session.attached_project!.id}`;
+    // A second connection whose first calls all start before any has a thread: each may mint one.
+    const fresh = await stdioSession(dan.userId, 'dan@example.com');
+    const firsts = await Promise.all(['ships', 'Fridays', 'app'].map((query) => call<WithSession>(fresh, 'recall', { query, scope })));
+    const minted = new Set(firsts.map(threadOf));
+    expect(await sessionRows(dan.userId)).toBe(1 + minted.size);
+    const settled = threadOf(await call<WithSession>(fresh, 'recall', { query: 'ships', scope }));
+    expect(minted.has(settled)).toBe(true);
+
+    // Its row last used long ago: every call at once takes the touch path on the same row.
+    await h.deps.database.db.execute(sql`update mcp_sessions set last_seen_at = now() - interval '2 days' where user_id = ${dan.userId}::uuid`);
+    const together = await Promise.all([
+      ...['ships', 'Fridays', 'app', 'deploy'].map((query) => call<WithSession>(fresh, 'recall', { query, scope })),
+      ...['Dan tests on Thursdays.', 'Dan rests on Sundays.'].map((content) => call<WithSession>(fresh, 'remember', { content, scope })),
+    ]);
+    for (const res of together) expect(threadOf(res)).toBe(settled);
+    expect(await sessionRows(dan.userId)).toBe(1 + minted.size);
+    // Only the thread's hash is stored; the session's row was touched once more, to now.
+    const hash = createHash('sha256').update(settled).digest('hex');
+    const [row] = rowsOf<{ fresh: boolean }>(
+      await h.deps.database.db.execute(sql`select last_seen_at > now() - interval '1 hour' as fresh from mcp_sessions where thread_hash = ${hash}`),
+    );
+    expect(row?.fresh).toBe(true);
+  });
+});
+
