@@ -5,10 +5,12 @@ import { createLazyEmbedder, type LoadedModel } from '../lazy-embedder';
 export const USE_MODEL_ID = 'use-lite-512';
 export const USE_DIMENSIONS = 512;
 /**
- * Measured on 2 cores: ~10 ms a sentence from 32 up (vs ~20 ms alone). Larger batches gain
- * little and block the event loop longer (the wasm kernels run synchronously per batch).
+ * A text costs about the same alone or with others: the model's work grows with the batch's
+ * tokens, and past a few texts faster than they do. On 2 cores (`bench/latency/embed-batches.ts`)
+ * 2-4 texts a call were quickest per text, 32 were 10-35% slower (conversation turns 19.3-20.0
+ * against 26.1-26.6 ms a text), so concurrent requests leave in small batches.
  */
-export const USE_DEFAULT_BATCH_SIZE = 32;
+export const USE_DEFAULT_BATCH_SIZE = 4;
 /** Its tokenizer builds index arrays quadratically; 8000 characters stay under ~0.2 s a text. */
 const USE_MAX_CHARS = 8000;
 

@@ -29,9 +29,9 @@ export interface BatchQueueOptions {
 }
 
 /**
- * Under many sessions a model that answers one text per call spends most of its time on per-call
- * overhead (USE lite: ~20 ms alone against ~10 ms a text in a batch of 32). Requests that arrive
- * while every runner is busy wait here and leave together. A waiting query (someone's recall is
+ * Under many sessions requests that arrive while every runner is busy wait here and leave
+ * together, up to the provider's batch size (for USE lite a few texts: its cost per text rises
+ * past that; see providers/use.ts). A waiting query (someone's recall is
  * blocked on it) goes before waiting documents (a remember, or a re-embedding job), unless the
  * oldest document has waited `documentPatienceMs`; a request is never split across batches unless
  * it alone is larger than one.

@@ -1,0 +1,45 @@
+// `tsx latency/embed-batches.ts [--texts 256]`: the offline model's time per text at each batch size, on
+// short query-like texts, synthetic memories and LoCoMo's dev turns (when ../shared/data has them).
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createEmbedder } from '@svc/embeddings';
+import { rng, SyntheticText } from './synthetic';
+
+const { values } = parseArgs({ options: { texts: { type: 'string', default: '256' } } });
+const count = Number(values.texts);
+const text = new SyntheticText(rng(7));
+const sets: Record<string, string[]> = {
+  'query-like (4-8 words)': Array.from({ length: count }, () => text.sentence(4, 8)),
+  'synthetic memories (8-24 words)': Array.from({ length: count }, () => text.sentence()),
+};
+const dev = new URL('../../../shared/data/locomo-dev.json', import.meta.url);
+if (existsSync(dev)) {
+  // Read in place, never copied (the data set's licence): the turns' texts only.
+  const turns = [...readFileSync(dev, 'utf8').matchAll(/"text":\s*"([^"]{20,400})"/g)].map((m) => m[1]!);
+  sets['LoCoMo dev turns'] = turns.slice(0, count);
+}
+const sizes = [1, 2, 4, 8, 16, 32];
+// In the calling thread, one model call per embed() (the largest batch fits in one).
+const model = createEmbedder({ provider: 'use', workerThreads: 0, batchSize: Math.max(...sizes), queryCacheSize: 0 })!;
+await model.warm();
+try {
+  console.log(`| texts | ${sizes.map((s) => `batch ${s}`).join(' | ')} |`);
+  console.log(`|---|${sizes.map(() => '---').join('|')}|`);
+  for (const [name, texts] of Object.entries(sets)) {
+    // Two passes, each batch size with its own suffix so no cache of any kind helps; the second is reported.
+    let row: string[] = [];
+    for (const pass of [1, 2]) {
+      row = [];
+      for (const size of sizes) {
+        const started = performance.now();
+        for (let i = 0; i < texts.length; i += size) {
+          await model.embed(texts.slice(i, i + size).map((t) => `${t} p${pass}b${size}`), 'document');
+        }
+        row.push(((performance.now() - started) / texts.length).toFixed(1));
+      }
+    }
+    console.log(`| ${name} (ms a text) | ${row.join(' | ')} |`);
+  }
+} finally {
+  await model.close();
+}
