@@ -1,5 +1,6 @@
 // `tsx latency/embed-batches.ts [--texts 256]`: the offline model's time per text at each batch size, on
-// short query-like texts, synthetic memories and LoCoMo's dev turns (when ../shared/data has them).
+// short query-like texts, synthetic memories and LoCoMo's dev turns (when ../shared/data has them); then
+// the whole list in one embed() call at the default batch (cut by length, as the service cuts lists).
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createEmbedder } from '@svc/embeddings';
@@ -19,12 +20,14 @@ if (existsSync(dev)) {
   sets['LoCoMo dev turns'] = turns.slice(0, count);
 }
 const sizes = [1, 2, 4, 8, 16, 32];
-// In the calling thread, one model call per embed() (the largest batch fits in one).
+// In the calling thread, one model call per embed() (the largest batch fits in one, in the order given).
 const model = createEmbedder({ provider: 'use', workerThreads: 0, batchSize: Math.max(...sizes), queryCacheSize: 0 })!;
-await model.warm();
+// The provider's own batch: a longer list is cut into batches of similar lengths.
+const lists = createEmbedder({ provider: 'use', workerThreads: 0, queryCacheSize: 0 })!;
+await Promise.all([model.warm(), lists.warm()]);
 try {
-  console.log(`| texts | ${sizes.map((s) => `batch ${s}`).join(' | ')} |`);
-  console.log(`|---|${sizes.map(() => '---').join('|')}|`);
+  console.log(`| texts | ${sizes.map((s) => `batch ${s}`).join(' | ')} | one call of all, default batch |`);
+  console.log(`|---|${sizes.map(() => '---').join('|')}|---|`);
   for (const [name, texts] of Object.entries(sets)) {
     // Two passes, each batch size with its own suffix so no cache of any kind helps; the second is reported.
     let row: string[] = [];
@@ -37,9 +40,12 @@ try {
         }
         row.push(((performance.now() - started) / texts.length).toFixed(1));
       }
+      const started = performance.now();
+      await lists.embed(texts.map((t) => `${t} p${pass}all`), 'document');
+      row.push(((performance.now() - started) / texts.length).toFixed(1));
     }
     console.log(`| ${name} (ms a text) | ${row.join(' | ')} |`);
   }
 } finally {
-  await model.close();
+  await Promise.all([model.close(), lists.close()]);
 }

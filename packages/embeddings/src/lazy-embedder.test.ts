@@ -15,16 +15,20 @@ function vowelModel(batches: string[][] = []): LoadedModel {
 }
 
 describe('the shared embedder life cycle', () => {
-  it('batches internally and keeps input order', async () => {
+  it('cuts a long list into batches of similar lengths and keeps input order', async () => {
     const batches: string[][] = [];
     const e = createLazyEmbedder({
       model: 'vowels',
       batchSize: 2,
       load: async () => vowelModel(batches),
     });
-    const vectors = await e.embed(['a', 'ee', 'iii', 'oooo', 'u'], 'document');
-    expect(batches).toEqual([['a', 'ee'], ['iii', 'oooo'], ['u']]);
-    expect(vectors.map((v) => v.indexOf(Math.max(...v.slice(0, 5))))).toEqual([0, 1, 2, 3, 4]);
+    const vectors = await e.embed(['oooo', 'a', 'iii', 'ee', 'u'], 'document');
+    // Shortest first, ties in input order: a model pads each batch to its longest text.
+    expect(batches).toEqual([['a', 'u'], ['ee', 'iii'], ['oooo']]);
+    expect(vectors.map((v) => v.indexOf(Math.max(...v.slice(0, 5))))).toEqual([3, 0, 2, 1, 4]);
+    // A list that fits one batch goes as given.
+    await e.embed(['iii', 'a'], 'document');
+    expect(batches.at(-1)).toEqual(['iii', 'a']);
     for (const v of vectors) expect(Math.hypot(...v)).toBeCloseTo(1, 6);
   });
 

@@ -122,12 +122,18 @@ export function createLazyEmbedder(options: LazyEmbedderOptions): Embedder {
       if (texts.length === 0 && !closed) return []; // nothing to wait for
       const m = await ensureLoaded();
       const prepared = texts.map((t) => prepare(t, maxChars));
-      const out: Float32Array[] = [];
-      for (let i = 0; i < prepared.length; i += batchSize) {
+      // Local models pad a batch to its longest text: a long list is cut into batches of
+      // similar lengths (shortest first), and each vector put back in its text's place.
+      const order = prepared.map((_, i) => i);
+      if (prepared.length > batchSize) order.sort((a, b) => prepared[a]!.length - prepared[b]!.length);
+      const out = new Array<Float32Array>(prepared.length);
+      for (let i = 0; i < order.length; i += batchSize) {
         // Local models compute synchronously; a macrotask turn between batches lets pending
         // requests run while a large re-embedding is under way.
         if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-        out.push(...(await embedBatch(m, prepared.slice(i, i + batchSize), purpose)));
+        const batch = order.slice(i, i + batchSize);
+        const vectors = await embedBatch(m, batch.map((at) => prepared[at]!), purpose);
+        batch.forEach((at, j) => (out[at] = vectors[j]!));
       }
       return out;
     },
