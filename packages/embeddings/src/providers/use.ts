@@ -5,10 +5,10 @@ import { createLazyEmbedder, type LoadedModel } from '../lazy-embedder';
 export const USE_MODEL_ID = 'use-lite-512';
 export const USE_DIMENSIONS = 512;
 /**
- * A text costs about the same alone or with others: the model's work grows with the batch's
- * tokens, and past a few texts faster than they do. On 2 cores (`bench/latency/embed-batches.ts`)
- * 2-4 texts a call were quickest per text, 32 were 10-35% slower (conversation turns 19.3-20.0
- * against 26.1-26.6 ms a text), so concurrent requests leave in small batches.
+ * The model pads a batch to its longest text, so texts of mixed lengths cost more the larger the
+ * batch. On 2 cores (`bench/latency/embed-batches.ts`) 2-4 texts a call were quickest per text and
+ * 32 were 10-35% slower (conversation turns 19.2-20.1 against 26.1-26.9 ms a text), so concurrent
+ * requests leave in small batches; a long list is cut by length first (lazy-embedder.ts).
  */
 export const USE_DEFAULT_BATCH_SIZE = 4;
 /** Its tokenizer builds index arrays quadratically; 8000 characters stay under ~0.2 s a text. */
