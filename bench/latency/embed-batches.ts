@@ -1,9 +1,10 @@
 // `tsx latency/embed-batches.ts [--texts 256]`: the offline model's time per text at each batch size, on
 // short query-like texts, synthetic memories and LoCoMo's dev turns (when ../shared/data has them); then
 // the whole list in one embed() call at the default batch (cut by length, as the service cuts lists).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createEmbedder } from '@svc/embeddings';
+import { DEFAULT_DATA_PATH, loadLocomo } from '../locomo/data';
 import { rng, SyntheticText } from './synthetic';
 
 const { values } = parseArgs({ options: { texts: { type: 'string', default: '256' } } });
@@ -13,10 +14,9 @@ const sets: Record<string, string[]> = {
   'query-like (4-8 words)': Array.from({ length: count }, () => text.sentence(4, 8)),
   'synthetic memories (8-24 words)': Array.from({ length: count }, () => text.sentence()),
 };
-const dev = new URL('../../../shared/data/locomo-dev.json', import.meta.url);
-if (existsSync(dev)) {
-  // Read in place, never copied (the data set's licence): the turns' texts only.
-  const turns = [...readFileSync(dev, 'utf8').matchAll(/"text":\s*"([^"]{20,400})"/g)].map((m) => m[1]!);
+if (existsSync(DEFAULT_DATA_PATH)) {
+  // Turns of 20 to 400 characters, in the order the conversations give them.
+  const turns = loadLocomo().flatMap((c) => c.turns.map((t) => t.text)).filter((t) => t.length >= 20 && t.length <= 400);
   sets['LoCoMo dev turns'] = turns.slice(0, count);
 }
 const sizes = [1, 2, 4, 8, 16, 32];

@@ -205,4 +205,3 @@ describe('calls of one session at once', () => {
     expect(row?.fresh).toBe(true);
   });
 });
-
