@@ -65,7 +65,7 @@ await embedder.close();
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}`,
 );
-console.log(`load (import tfjs + read weights from the package): ${ms(loadMs)}`);
+console.log(`load (read the package's graph, convert it to ONNX, start a session): ${ms(loadMs)}`);
 console.log(`first embed after load: ${ms(firstMs)}`);
 console.log(
   `single sentence: median ${ms(median(single))}, p95 ${ms([...single].sort((a, b) => a - b)[94] ?? NaN)}`,

@@ -63,7 +63,7 @@ describe('USE lite in worker threads', () => {
     const turnsWhenAnswered = await workers.embed(texts, 'document').then(() => turns);
     done = true;
     await spinning;
-    // In the serving thread one batch is a single synchronous WebAssembly run: no turn in between.
+    // In the serving thread one batch is a single synchronous ONNX Runtime run: no turn in between.
     expect(turnsWhenAnswered).toBeGreaterThan(1);
   });
 });

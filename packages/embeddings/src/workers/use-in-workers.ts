@@ -11,7 +11,7 @@ import { BatchQueue } from './batch-queue';
 const WORKER_FILE = new URL('./use-worker.mjs', import.meta.url).href;
 
 export interface UseWorkerOptions {
-  /** Worker threads, each with its own copy of the model (~100 MB); at least 1. */
+  /** Worker threads, each with its own copy of the model (~150 MB with its runtime); at least 1. */
   threads: number;
   batchSize?: number;
   /** Niceness of each thread (0-19, Linux applies it per thread); default 0, the process's own. */

@@ -23,7 +23,7 @@ export class UnsupportedGraphError extends Error {}
 function tfTypeNumber(value: TfAttrValue | undefined): number {
   const raw = value?.type;
   if (typeof raw === 'number') return raw;
-  // tfjs writes DataType enums by name in some converters' output.
+  // This model's graph gives DataType numbers; other converters' output names them.
   const byName: Record<string, number> = { DT_FLOAT: 1, DT_INT32: 3, DT_INT64: 9, DT_BOOL: 10 };
   return byName[raw ?? ''] ?? Number(raw);
 }

@@ -15,7 +15,7 @@ function packageDir(): string {
 
 /**
  * The model and the vocabulary a runner needs. Conversion takes ~0.2 s and gives the very graph
- * the package's tfjs runtime executes, so vectors agree with it to float rounding (use.test.ts).
+ * the package's tfjs runtime executes, so vectors agree with it to float rounding (use-lite-onnx.test.ts).
  */
 export async function loadUseOnnxInput(): Promise<UseRunnerInput> {
   const dir = packageDir();
