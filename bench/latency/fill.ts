@@ -18,8 +18,8 @@ export interface FillTarget {
 }
 
 /**
- * Embedding 100k texts with the model would take most of an hour on 2 cores and measure the
- * model, not storage: the synthetic memories get pool vectors plus noise, which spreads them
+ * Embedding 100k texts with the model would take about 10 minutes on 2 cores and measure the
+ * model, not storage (and the filled stores kept in the cache would change): the synthetic memories get pool vectors plus noise, which spreads them
  * over the space the way distinct texts do.
  */
 function jittered(base: Float32Array, random: () => number): Float32Array {

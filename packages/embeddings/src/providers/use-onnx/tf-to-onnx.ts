@@ -38,7 +38,7 @@ function int64Tensor(name: string, values: bigint[], dims: number[] = [values.le
 
 function constTensor(name: string, c: TfConst): OnnxTensor {
   if (c.dtype === 'float32') {
-    return { name, dims: c.shape, type: ONNX_TYPE.float, raw: new Uint8Array(c.values.buffer.slice(0)) };
+    return { name, dims: c.shape, type: ONNX_TYPE.float, raw: new Uint8Array(c.values.buffer, c.values.byteOffset, c.values.byteLength) };
   }
   return int64Tensor(name, Array.from(c.values, (v) => BigInt(v)), c.shape);
 }
