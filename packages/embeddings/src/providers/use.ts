@@ -34,8 +34,6 @@ export async function loadUseModel(): Promise<LoadedModel> {
     import('./use-onnx/use-runner.mjs'),
   ]);
   const runner = await createUseRunner(input);
-  // The first run plans the graph's shapes; pay it here, not on the first query.
-  await runner.embed(['warm-up']);
   return {
     dimensions: USE_DIMENSIONS,
     // Symmetric model: queries and documents are embedded the same way.

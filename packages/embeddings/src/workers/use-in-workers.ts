@@ -21,9 +21,10 @@ export interface UseWorkerOptions {
 /**
  * ONNX Runtime computes synchronously on the thread that calls it: in the serving thread every
  * text blocks the event loop for 1-5 ms (10-30 ms with the tfjs runtime this replaced), so under
- * many sessions a card or board call waits behind every recall's query embedding. Here the model runs in `threads` worker threads and the serving thread only
- * sends texts and normalises answers. Vectors are identical to the in-thread provider's (same
- * model, same float32 values, normalised by the same code), so both share one model id.
+ * many sessions a card or board call waits behind every recall's query embedding. Here the model
+ * runs in `threads` worker threads and the serving thread only sends texts and normalises answers.
+ * Vectors are the in-thread provider's (same graph and runtime, normalised by the same code; a
+ * text batched with others may differ in the last float bit), so both share one model id.
  */
 export function createUseWorkerEmbedder(options: UseWorkerOptions): Embedder {
   const { threads } = options;

@@ -18,16 +18,14 @@ if (workerData?.nice) {
 
 /**
  * One model per thread, loaded by the first task from the graph the serving thread converted
- * (workerData.model; plain JavaScript cannot run the TypeScript converter); the first run plans
- * the graph's shapes on a warm-up text.
+ * (workerData.model; plain JavaScript cannot run the TypeScript converter).
  */
 let loading;
 
 function model() {
-  loading ??= createUseRunner({ model: workerData.model, vocabulary: workerData.vocabulary }).then(async (runner) => {
+  loading ??= createUseRunner({ model: workerData.model, vocabulary: workerData.vocabulary }).then((runner) => {
     // The session holds its own copy of the weights: this thread's 33 MB of graph bytes can go.
     workerData.model = null;
-    await runner.embed(['warm-up']);
     return runner;
   });
   return loading;

@@ -15,7 +15,6 @@ export interface OnnxTensor {
 export type OnnxAttribute =
   | { name: string; int: number }
   | { name: string; ints: number[] }
-  | { name: string; float: number }
   | { name: string; tensor: OnnxTensor };
 
 export interface OnnxNode {
@@ -72,14 +71,6 @@ class Writer {
     return this;
   }
 
-  float(field: number, value: number): this {
-    this.tag(field, 5);
-    const bytes = new Uint8Array(4);
-    new DataView(bytes.buffer).setFloat32(0, value, true);
-    this.push(bytes);
-    return this;
-  }
-
   bytes(field: number, value: Uint8Array): this {
     this.tag(field, 2);
     this.varint(BigInt(value.length));
@@ -120,8 +111,7 @@ function attribute(w: Writer, a: OnnxAttribute): void {
   else if ('ints' in a) {
     for (const i of a.ints) w.int(8, i);
     w.int(20, 7);
-  } else if ('float' in a) w.float(2, a.float).int(20, 1);
-  else w.message(5, (m) => tensor(m, a.tensor)).int(20, 4);
+  } else w.message(5, (m) => tensor(m, a.tensor)).int(20, 4);
 }
 
 function valueInfo(w: Writer, v: OnnxValue): void {

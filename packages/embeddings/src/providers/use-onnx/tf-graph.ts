@@ -4,7 +4,6 @@ import { join } from 'node:path';
 
 export interface TfAttrValue {
   i?: string;
-  f?: number;
   b?: boolean;
   type?: string | number;
   list?: { i?: string[] };

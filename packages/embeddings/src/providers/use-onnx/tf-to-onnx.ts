@@ -101,17 +101,19 @@ export function convertTfGraph(tf: TfGraph): OnnxGraph {
       case 'Add':
       case 'Sub':
       case 'Mul':
-      case 'Less':
-      case 'Greater':
       case 'Sin':
       case 'Cos':
       case 'Tanh':
       case 'Relu':
       case 'Softmax':
+        same(node.op);
+        break;
+      case 'Less':
+      case 'Greater':
+        emit(node.op, args, [out], ONNX_TYPE.bool);
+        break;
       case 'Shape':
-        if (node.op === 'Less' || node.op === 'Greater') emit(node.op, args, [out], ONNX_TYPE.bool);
-        else if (node.op === 'Shape') emit('Shape', [a0], [out], ONNX_TYPE.int64);
-        else same(node.op);
+        emit('Shape', [a0], [out], ONNX_TYPE.int64);
         break;
       case 'BiasAdd':
         same('Add');

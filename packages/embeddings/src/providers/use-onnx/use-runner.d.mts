@@ -10,4 +10,5 @@ export interface UseRunner {
   dispose(): Promise<void>;
 }
 
+/** Resolves once the session has run a warm-up text. */
 export function createUseRunner(input: UseRunnerInput): Promise<UseRunner>;

@@ -39,21 +39,21 @@ function sparseBatch(tokenizer, texts) {
 
 /**
  * `model` is the ONNX graph (use-lite-onnx.ts), `vocabulary` the package's sentencepiece pieces.
- * `embed` answers one Float32Array of texts × 512 raw values.
+ * `embed` answers one Float32Array of texts × 512 raw values. Resolves once warm.
  */
 export async function createUseRunner({ model, vocabulary }) {
   // The library's tokenizer, so token ids are exactly those its own graph execution sees.
   const { tokenizer } = new EmbeddingsModel({ vocabulary, model: null });
   const session = await ort.InferenceSession.create(model, SESSION_OPTIONS);
   const [output] = session.outputNames;
-  return {
-    async embed(texts) {
-      const result = await session.run(sparseBatch(tokenizer, texts));
-      const tensor = result[output];
-      const values = new Float32Array(tensor.data);
-      tensor.dispose?.();
-      return values;
-    },
-    dispose: () => session.release(),
+  const embed = async (texts) => {
+    const result = await session.run(sparseBatch(tokenizer, texts));
+    const tensor = result[output];
+    const values = new Float32Array(tensor.data);
+    tensor.dispose?.();
+    return values;
   };
+  // The first run plans the graph's shapes: paid at load, not by the first query.
+  await embed(['warm-up']);
+  return { embed, dispose: () => session.release() };
 }
