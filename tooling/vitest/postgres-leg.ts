@@ -20,6 +20,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
     root: 'packages/core',
     include: [
       'src/library/vector-similarity.test.ts',
+      'src/memory/search-beside-embedding.test.ts',
       'src/retrieval/bm25.test.ts',
       'src/retrieval/conversation-rescore.test.ts',
       'src/retrieval/hybrid-search.test.ts',

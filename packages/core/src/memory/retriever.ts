@@ -31,9 +31,11 @@ export interface Retriever {
   /**
    * The database work of a search that needs nothing from `prepare` (the query's words and their
    * statistics). A caller may run it in a short transaction of its own while `prepare` is still
-   * embedding, then pass its result to `search` as `planned` for the same query.
+   * embedding, then pass its result to `search` as `planned` for the same query. Work it hands to
+   * `afterAnswer` (a recount of stale statistics) the caller runs once it has answered, in a
+   * transaction of its own as the same caller.
    */
-  plan?(tx: Tx, query: RecallQuery): Promise<unknown>;
+  plan?(tx: Tx, query: RecallQuery, afterAnswer?: (work: (tx: Tx) => Promise<void>) => void): Promise<unknown>;
   /**
    * Transaction-local settings `search` makes for a planned query. A caller that makes them itself
    * when it opens the transaction (`readsAsUser`'s settings: no statement of their own) says so

@@ -1,5 +1,6 @@
 // The transactions of a tool that searches: what needs no vector runs while the model embeds the text.
-import type { Tx } from '@svc/db';
+import { inBackgroundLane, type Tx } from '@svc/db';
+import { outsideRequestContext } from '@svc/observability';
 import type { Actor } from '../actor';
 import { stageClock } from '../retrieval/search-stages';
 import type { MemoryDeps } from './deps';
@@ -32,18 +33,37 @@ export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>
   // Awaited after the first transaction; if that one fails first, the embedding's own failure
   // must not surface as an unhandled rejection.
   embedding?.catch(() => undefined);
+  const deferred: ((tx: Tx) => Promise<void>)[] = [];
   const first = await deps.database.asUser(actor, async (tx) => {
     const gathered = await gather(tx);
-    return { gathered, planned: await retriever.plan!(tx, gathered.query) };
+    return { gathered, planned: await retriever.plan!(tx, gathered.query, (work) => deferred.push(work)) };
   });
   const clock = stageClock();
-  const prepared = await embedding;
-  clock.lap('vector_wait');
-  // It writes nothing; the search's settings travel with the role's, one hop fewer.
-  const settings = retriever.searchSettings?.();
-  return deps.database.readsAsUser(
-    actor,
-    async (tx) => finish(tx, await retriever.search(tx, first.gathered.query, prepared, first.planned, settings !== undefined), first.gathered),
-    settings,
+  try {
+    const prepared = await embedding;
+    clock.lap('vector_wait');
+    // It writes nothing; the search's settings travel with the role's, one hop fewer.
+    const settings = retriever.searchSettings?.();
+    return await deps.database.readsAsUser(
+      actor,
+      async (tx) => finish(tx, await retriever.search(tx, first.gathered.query, prepared, first.planned, settings !== undefined), first.gathered),
+      settings,
+    );
+  } finally {
+    for (const work of deferred) runAfterAnswer(deps, actor, work);
+  }
+}
+
+/**
+ * Once the answer has left (setImmediate), in the background lane so that waiting calls go first,
+ * outside the request (it belongs to none): the work only refreshes what later calls read.
+ */
+function runAfterAnswer(deps: MemoryDeps, actor: Actor, work: (tx: Tx) => Promise<void>): void {
+  outsideRequestContext(() =>
+    setImmediate(() => {
+      inBackgroundLane(() => deps.database.asUser(actor, work)).catch((thrown: unknown) => {
+        deps.logger.warn('after_answer_failed', { error: thrown instanceof Error ? thrown.message : String(thrown) });
+      });
+    }),
   );
 }

@@ -45,7 +45,7 @@ function searchOptions(q: RecallQuery): HybridSearchOptions {
 export function hybridRetriever(deps: RetrievalDeps): Retriever {
   return {
     prepare: (query) => embedQuery(deps.embedder, query, deps.logger),
-    plan: (tx, q) => planSearch(tx, searchOptions(q), deps),
+    plan: (tx, q, afterAnswer) => planSearch(tx, searchOptions(q), deps, afterAnswer),
     searchSettings: () => hnswSettings((deps.tuning ?? DEFAULT_TUNING).efSearch),
     search: (tx, q, prepared, planned, settingsMade) =>
       hybridSearch(

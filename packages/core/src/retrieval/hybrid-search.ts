@@ -1,7 +1,7 @@
 // Hybrid search for recall, build_context and search_memories: both legs in SQL, fused here.
 import { rowsOf, type Executor } from '@svc/db';
 import { timed } from '@svc/observability';
-import type { RetrievalDeps } from './deps';
+import type { AfterAnswer, RetrievalDeps } from './deps';
 import { compareRanked, fuse, questionFactor, type FusionContext } from './fusion';
 import { rescoreDepth, rescoreWithConversation, usesConversationSignals, type ConversationSignals } from './conversation-rescore';
 import { embedQuery } from './query-embedding';
@@ -27,19 +27,20 @@ export interface SearchPlan {
  * Runs as the caller (row-level security decides which memories the statistics count). A caller
  * that embeds the query meanwhile runs this in a short transaction of its own and passes the plan
  * to `hybridSearch`, so the vector is awaited only where the candidates statement needs it and no
- * transaction is held while the model works.
+ * transaction is held while the model works. `afterAnswer`: see `planLexical`.
  */
 export async function planSearch(
   exec: Executor,
   options: HybridSearchOptions,
   deps: RetrievalDeps,
+  afterAnswer?: AfterAnswer,
 ): Promise<SearchPlan> {
   const tuning = deps.tuning ?? DEFAULT_TUNING;
   const clock = stageClock();
   const [prelude] = rowsOf<PreludeRow>(await exec.execute(preludeStatement(options.query, tuning.efSearch)));
   const lexical =
     (options.mode ?? 'hybrid') !== 'semantic'
-      ? await planLexical(exec, queryTerms(prelude), options, tuning, prelude?.uid ?? null)
+      ? await planLexical(exec, queryTerms(prelude), options, tuning, prelude?.uid ?? null, afterAnswer)
       : null;
   clock.lap('lexical_plan');
   return { lexical };

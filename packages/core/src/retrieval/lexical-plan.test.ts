@@ -1,9 +1,10 @@
 // The lexical plan counts a word once per lifetime of cached collection statistics (large collections), every time otherwise.
 import type { Executor } from '@svc/db';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openWorld, store, type World } from '../../test/retrieval-support';
-import { clearStatsCache, rememberStats, statsKey, STATS_CACHE_MIN_DOCS } from './collection-stats';
+import { clearStatsCache, rememberStats, statsKey, STATS_CACHE_MIN_DOCS, STATS_TTL_MS } from './collection-stats';
+import type { AfterAnswer } from './deps';
 import { planLexical, withinHitBudget } from './lexical-plan';
 import { resolveTuning } from './tuning';
 
@@ -26,7 +27,7 @@ function plan(lexemes: string[]) {
   return planCounting(lexemes, [world.project.scope], tuning);
 }
 
-async function planCounting(lexemes: string[], scopeIds: string[], using: typeof tuning) {
+async function planCounting(lexemes: string[], scopeIds: string[], using: typeof tuning, afterAnswer?: AfterAnswer) {
   const filters = { scopeIds };
   let statements = 0;
   const result = await world.database.asUser(world.alice, (tx) => {
@@ -40,7 +41,7 @@ async function planCounting(lexemes: string[], scopeIds: string[], using: typeof
       },
     }) as Executor;
     const terms = lexemes.map((lexeme) => ({ lexeme, qtf: 1 }));
-    return planLexical(counting, terms, filters, using, world.alice.userId);
+    return planLexical(counting, terms, filters, using, world.alice.userId, afterAnswer);
   });
   return { result, statements };
 }
@@ -117,6 +118,41 @@ describe('planLexical on a collection large enough to cache', () => {
     const zebra = await planPersonal(['zebra']);
     expect(zebra.statements).toBe(1);
     expect(zebra.result!.terms[0]).toMatchObject({ lexeme: 'zebra', common: true });
+  });
+
+  it('uses stale statistics and counts them again after the answer, once, where the caller can', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const later: Parameters<AfterAnswer>[0][] = [];
+      const afterAnswer: AfterAnswer = (work) => later.push(work);
+      const planStale = (lexemes: string[]) => planCounting(lexemes, [world.alice.personal], defaults, afterAnswer);
+      expect((await planStale(['ledger'])).result!.stats.n).toBe(STATS_CACHE_MIN_DOCS);
+      expect(later).toHaveLength(0); // fresh: nothing to do after the answer
+      await world.database.asUser(world.alice, (tx) =>
+        tx.execute(sql`insert into memories (owner_id, scope_id, content) values
+          (${world.alice.userId}::uuid, ${world.alice.personal}::uuid, 'ledger entry written later')`),
+      );
+      vi.setSystemTime(Date.now() + STATS_TTL_MS + 1);
+      // Stale: answered from the statistics and the words already known, not a statement run;
+      // two searches before the recount ran schedule it once.
+      const stale = await planStale(['ledger']);
+      expect(stale.statements).toBe(0);
+      expect(stale.result!.stats.n).toBe(STATS_CACHE_MIN_DOCS);
+      expect((await planStale(['ledger'])).statements).toBe(0);
+      expect(later).toHaveLength(1);
+      await world.database.asUser(world.alice, (tx) => later[0]!(tx));
+      const recounted = await planStale(['ledger']);
+      expect(recounted.statements).toBe(0); // "ledger" is in the new sample's surely common words
+      expect(recounted.result!.stats.n).toBe(STATS_CACHE_MIN_DOCS + 1);
+      expect(later).toHaveLength(1);
+      // A caller with nowhere to run it later counts stale statistics before it answers.
+      vi.setSystemTime(Date.now() + STATS_TTL_MS + 1);
+      const inline = await planPersonal(['ledger']);
+      expect(inline.statements).toBe(1);
+      expect(inline.result!.stats.n).toBe(STATS_CACHE_MIN_DOCS + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

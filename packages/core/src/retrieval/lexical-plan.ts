@@ -3,6 +3,8 @@ import { rowsOf, type Executor } from '@svc/db';
 import {
   cachedDf,
   cachedStats,
+  claimRefresh,
+  refreshFailed,
   rememberDf,
   rememberStats,
   STATS_CACHE_MIN_DOCS,
@@ -10,6 +12,7 @@ import {
   type CollectionStats,
   type KnownDf,
 } from './collection-stats';
+import type { AfterAnswer } from './deps';
 import type { QueryTerm } from './sql/query-terms';
 import { termStatsStatement } from './sql/term-stats';
 import type { RetrievalTuning } from './tuning';
@@ -38,10 +41,23 @@ interface TermStatsRow {
   frequent_docs: number[] | null;
 }
 
+function statsOf(row: TermStatsRow): CollectionStats {
+  return {
+    n: Number(row.n ?? 0),
+    avgOwn: Number(row.avg_own ?? 1),
+    avgCtx: Number(row.avg_ctx ?? 1),
+    surelyCommon: new Map(
+      (row.frequent_lexemes ?? []).map((l, i) => [l, Math.round(Number(row.frequent_docs?.[i] ?? 0))]),
+    ),
+  };
+}
+
 /**
  * Null when no query word occurs in the collection. A common word's frequency is estimated
  * from a sample, as the share of it holding the word times N (never below the bound, which it
  * is known to exceed): it only weighs the small share such a word adds to a score.
+ * `afterAnswer`: where stale cached statistics are counted again once the caller has answered
+ * (a transaction of its own, as the same caller); without it they are counted here.
  */
 export async function planLexical(
   exec: Executor,
@@ -49,11 +65,25 @@ export async function planLexical(
   filters: SearchFilters,
   tuning: RetrievalTuning,
   uid: string | null,
+  afterAnswer?: AfterAnswer,
 ): Promise<LexicalPlan | null> {
   if (terms.length === 0) return null;
   const key = statsKey(uid, filters);
-  const cached = cachedStats(key);
+  const hit = cachedStats(key, afterAnswer !== undefined);
+  const cached = hit?.stats ?? null;
   const bound = tuning.commonTermDocs;
+  if (hit?.stale && afterAnswer && claimRefresh(key)) {
+    afterAnswer(async (later) => {
+      try {
+        const [row] = rowsOf<TermStatsRow>(await later.execute(termStatsStatement([], filters, bound, true)));
+        if (row) rememberStats(key, statsOf(row));
+        else refreshFailed(key);
+      } catch (thrown) {
+        refreshFailed(key);
+        throw thrown;
+      }
+    });
+  }
   // Words seen within the statistics' lifetime, and those the sample shows far above the bound,
   // are not counted again (collection-stats.ts).
   const known = new Map<string, KnownDf>();
@@ -69,14 +99,7 @@ export async function planLexical(
       await exec.execute(termStatsStatement(toCount, filters, bound, !cached)),
     );
     if (!row) return null;
-    stats = cached ?? {
-      n: Number(row.n ?? 0),
-      avgOwn: Number(row.avg_own ?? 1),
-      avgCtx: Number(row.avg_ctx ?? 1),
-      surelyCommon: new Map(
-        (row.frequent_lexemes ?? []).map((l, i) => [l, Math.round(Number(row.frequent_docs?.[i] ?? 0))]),
-      ),
-    };
+    stats = cached ?? statsOf(row);
     rememberStats(key, stats);
     const sampleSize = Math.max(1, Number(row.sample_size));
     toCount.forEach((t, i) => {
