@@ -1,4 +1,4 @@
-// A short-lived cache of BM25 collection statistics (N, average lengths) for large collections.
+// A cache of BM25 collection statistics (N, average lengths, frequent words) for large collections, recounted when stale.
 import type { SearchFilters } from './types';
 
 export interface CollectionStats {
@@ -13,15 +13,17 @@ export interface CollectionStats {
 }
 
 /**
- * Counting a collection costs a scan of it on every query (~75 ms for 100k memories on PGlite),
- * while its N and average lengths hardly move in half a minute. Small collections are counted
- * each time: there one new memory changes the statistics noticeably, and counting is cheap.
+ * N and the average lengths are read from memory_search_totals (kept by a trigger), but a large
+ * collection's statistics also carry its sample's frequent words (a read of 2000 documents'
+ * words) and the words counted beside them, which hardly move in half a minute. Small
+ * collections are read each time: there one new memory changes the statistics noticeably.
  */
 export const STATS_CACHE_MIN_DOCS = 5000;
 /**
  * Past this age statistics are stale: still used (an agent's recalls come minutes apart, and
- * counting inline made each one after a pause 190-315 ms at 100k instead of about 40), but
- * counted again after the answer, where a caller can (`Later`); without one, counted inline.
+ * counting inline, when that still scanned the collection, made each one after a pause 190-315 ms
+ * at 100k instead of about 40), but counted again after the answer where the caller can
+ * (`AfterAnswer`); without one, counted inline.
  */
 export const STATS_TTL_MS = 30_000;
 const MAX_ENTRIES = 1000;

@@ -25,7 +25,7 @@ export const SURELY_COMMON_FACTOR = 2;
 /**
  * One row: `docs` (per term, counted up to bound + 1 through the GIN index, see
  * svc_search_doc_matches), `sampled` (per term, matches among the first SAMPLE_DOCS documents),
- * `sample_size`, and, when `withStats`, N and the average field lengths (a scan of the collection)
+ * `sample_size`, and, when `withStats`, N and the average field lengths (from memory_search_totals)
  * and, for a collection of STATS_CACHE_MIN_DOCS or more, `frequent`: the sample's surely common
  * words and their estimated document frequencies (`frequent_lexemes`, `frequent_docs`).
  */
@@ -46,9 +46,13 @@ export function termStatsStatement(
     (t, i) => sql`case when c.docs[${i + 1}] > ${bound}
       then (select count(*) from sample s where s.terms @@ ${tsqueryOf([t.lexeme])}) else 0 end`,
   );
+  // Kept per scope and owner as documents change (migration 0036), read under the documents' own
+  // rule: the same figures as counting the collection, without reading it.
   const stats = withStats
-    ? sql`select count(*)::float8 as n, greatest(avg(own_length), 1)::float8 as avg_own,
-        greatest(avg(context_length), 1)::float8 as avg_ctx from coll`
+    ? sql`select coalesce(sum(t.docs), 0)::float8 as n,
+        greatest(sum(t.own_length) / nullif(sum(t.docs), 0), 1)::float8 as avg_own,
+        greatest(sum(t.context_length) / nullif(sum(t.docs), 0), 1)::float8 as avg_ctx
+        from memory_search_totals t where ${scopeCondition(filters, sql`t.scope_id`)}`
     : sql`select null::float8 as n, null::float8 as avg_own, null::float8 as avg_ctx`;
   // Read only for a collection whose statistics are cached (STATS_CACHE_MIN_DOCS or more).
   const frequent = withStats
