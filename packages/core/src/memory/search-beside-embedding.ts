@@ -55,8 +55,8 @@ export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>
 }
 
 /**
- * Once the answer has left (setImmediate), in the background lane so that waiting calls go first,
- * outside the request (it belongs to none): the work only refreshes what later calls read.
+ * Once the answer has left (setImmediate), in the bulk lane so that waiting calls go first, outside
+ * the request (it belongs to none): the work only refreshes what later calls read.
  */
 function runAfterAnswer(deps: MemoryDeps, actor: Actor, work: (tx: Tx) => Promise<void>): void {
   outsideRequestContext(() =>
