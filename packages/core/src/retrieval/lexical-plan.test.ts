@@ -140,6 +140,10 @@ describe('planLexical on a collection large enough to cache', () => {
       expect(stale.result!.stats.n).toBe(STATS_CACHE_MIN_DOCS);
       expect((await planStale(['ledger'])).statements).toBe(0);
       expect(later).toHaveLength(1);
+      // A word counted meanwhile joins the stale statistics without making them look fresh.
+      const zebra = await planStale(['zebra']);
+      expect(zebra.statements).toBe(1);
+      expect(zebra.result!.stats.n).toBe(STATS_CACHE_MIN_DOCS);
       await world.database.asUser(world.alice, (tx) => later[0]!(tx));
       const recounted = await planStale(['ledger']);
       expect(recounted.statements).toBe(0); // "ledger" is in the new sample's surely common words

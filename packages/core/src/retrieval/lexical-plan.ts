@@ -99,8 +99,12 @@ export async function planLexical(
       await exec.execute(termStatsStatement(toCount, filters, bound, !cached)),
     );
     if (!row) return null;
-    stats = cached ?? statsOf(row);
-    rememberStats(key, stats);
+    // Cached statistics (stale ones too) are never stored again here: that would make stale ones
+    // look fresh and turn their recount away.
+    if (!stats) {
+      stats = statsOf(row);
+      rememberStats(key, stats);
+    }
     const sampleSize = Math.max(1, Number(row.sample_size));
     toCount.forEach((t, i) => {
       const docs = Number(row.docs[i] ?? 0);
