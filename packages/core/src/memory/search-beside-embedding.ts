@@ -33,13 +33,15 @@ export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>
   // Awaited after the first transaction; if that one fails first, the embedding's own failure
   // must not surface as an unhandled rejection.
   embedding?.catch(() => undefined);
+  // Handed-over work runs however the call ends: a recount claimed and never run would leave its
+  // statistics stale for good.
   const deferred: ((tx: Tx) => Promise<void>)[] = [];
-  const first = await deps.database.asUser(actor, async (tx) => {
-    const gathered = await gather(tx);
-    return { gathered, planned: await retriever.plan!(tx, gathered.query, (work) => deferred.push(work)) };
-  });
-  const clock = stageClock();
   try {
+    const first = await deps.database.asUser(actor, async (tx) => {
+      const gathered = await gather(tx);
+      return { gathered, planned: await retriever.plan!(tx, gathered.query, (work) => deferred.push(work)) };
+    });
+    const clock = stageClock();
     const prepared = await embedding;
     clock.lap('vector_wait');
     // It writes nothing; the search's settings travel with the role's, one hop fewer.
