@@ -47,8 +47,8 @@ interface Entry {
   stats: CollectionStats;
   at: number;
   dfs: Map<string, KnownDf>;
-  /** A recount of stale statistics is under way (one at a time per key). */
-  refreshing: boolean;
+  /** When a recount of stale statistics was claimed (one at a time per key); null: none. */
+  refreshingSince: number | null;
 }
 
 const cache = new Map<string, Entry>();
@@ -77,18 +77,21 @@ export function cachedStats(key: string | null, servingStale: boolean, now = Dat
 
 /**
  * Claims the recount of stale statistics for `key`: true once until `rememberStats` replaces
- * them or `refreshFailed` gives the claim back, so many recalls at once start one scan.
+ * them or `refreshFailed` gives the claim back, so many recalls at once start one scan. A claim
+ * older than STATS_TTL_MS lapses: a recount that never started (its transaction could not open)
+ * must not keep the statistics stale for good.
  */
 export function claimRefresh(key: string | null, now = Date.now()): boolean {
   const hit = key ? cache.get(key) : undefined;
-  if (!hit || hit.refreshing || now - hit.at <= STATS_TTL_MS) return false;
-  hit.refreshing = true;
+  if (!hit || now - hit.at <= STATS_TTL_MS) return false;
+  if (hit.refreshingSince !== null && now - hit.refreshingSince <= STATS_TTL_MS) return false;
+  hit.refreshingSince = now;
   return true;
 }
 
 export function refreshFailed(key: string | null): void {
   const hit = key ? cache.get(key) : undefined;
-  if (hit) hit.refreshing = false;
+  if (hit) hit.refreshingSince = null;
 }
 
 export function rememberStats(key: string | null, stats: CollectionStats, now = Date.now()): void {
@@ -100,7 +103,7 @@ export function rememberStats(key: string | null, stats: CollectionStats, now = 
   const existing = cache.get(key);
   if (existing && now - existing.at <= STATS_TTL_MS) return; // a fresh entry keeps its age, so it expires
   cache.delete(key);
-  cache.set(key, { stats, at: now, dfs: new Map(), refreshing: false });
+  cache.set(key, { stats, at: now, dfs: new Map(), refreshingSince: null });
   if (cache.size > MAX_ENTRIES) {
     const oldest = cache.keys().next();
     if (!oldest.done) cache.delete(oldest.value);
