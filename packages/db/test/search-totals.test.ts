@@ -75,6 +75,13 @@ describe('search totals', () => {
     expect((await keptAndCounted()).kept[`${cast.alpha.scope}|${cast.bob.id}`]).toBeUndefined();
   });
 
+  it('count every document when writers into one scope and owner run at once (a row made by the first)', async () => {
+    // On PostgreSQL these are separate connections racing to create, then update, one row.
+    await Promise.all(Array.from({ length: 8 }, (_, i) => turns(`race${i}`, [`word${i} more words`], cast.carol.personal, cast.carol.id)));
+    await expectInStep();
+    expect((await keptAndCounted()).kept[`${cast.carol.personal}|${cast.carol.id}`]!.docs).toBe(8);
+  });
+
   it('are readable exactly like the documents they count, and written by no signed-in caller', async () => {
     await turns('t4', ['private plum'], cast.dave.personal, cast.dave.id);
     await turns('t5', ['shared fig'], cast.alpha.scope, cast.bob.id);
