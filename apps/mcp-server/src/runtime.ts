@@ -1,6 +1,7 @@
 // Opens the parts a running service needs (database, logger, counters, build identity) from the env.
 import { onSearchStage } from '@svc/core';
 import { openDatabase } from '@svc/db';
+import type { Embedder } from '@svc/embeddings';
 import { backupJobs, languageModel } from '@svc/jobs-runtime';
 import { createLogger, createMetrics } from '@svc/observability';
 import { readBuildInfo } from './build-info';
@@ -16,6 +17,7 @@ import { settingsFromEnv } from './settings';
 /** What each runtime started in the background, to stop when it lets go of the database. */
 const upkeepStops = new WeakMap<ServerDeps, () => void>();
 const stageListeners = new WeakMap<ServerDeps, () => void>();
+const embedders = new WeakMap<ServerDeps, Embedder>();
 
 export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}): Promise<ServerDeps> {
   const logger = createLogger({ level: env.LOG_LEVEL, stderr: env.LOG_STDERR || opts.forceStderr });
@@ -51,20 +53,27 @@ export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}
     .start()
     .then(() => deps.runs.resume())
     .catch((err: unknown) => logger.error('jobs_start_failed', { error: err instanceof Error ? err.message : String(err) }));
-  if (retrieval.embedder) upkeepStops.set(deps, startEmbedderUpkeep({ database, embedder: retrieval.embedder, logger }));
+  if (retrieval.embedder) {
+    embedders.set(deps, retrieval.embedder);
+    upkeepStops.set(deps, startEmbedderUpkeep({ database, embedder: retrieval.embedder, logger }));
+  }
   const stages = deps.metrics.searchStageSeconds;
   stageListeners.set(deps, onSearchStage((stage, ms) => stages.observe({ stage }, ms / 1000)));
   return deps;
 }
 
 /**
- * Lets go of the database: background upkeep and the queue's worker stop, queued usage rows are
- * written, the database closes. A job cut short here is retried by whoever works the queue next.
+ * Lets go of the database and the model: background upkeep and the queue's worker stop, queued usage
+ * rows are written, the model's threads end, the database closes. A job cut short here is retried by
+ * whoever works the queue next.
  */
 export async function closeRuntime(deps: ServerDeps): Promise<void> {
   upkeepStops.get(deps)?.();
   stageListeners.get(deps)?.();
   await deps.jobs.stop();
   await deps.usage.flush();
+  // ONNX Runtime aborts the process (SIGABRT) when it exits with a model thread still loading or
+  // running, so the threads are ended here rather than by process.exit.
+  await embedders.get(deps)?.close();
   await deps.database.close();
 }

@@ -13,7 +13,7 @@ export type JobWorkerEnv = JobsEnv & BackupEnv & { DATA_DIR: string; embeddings:
 
 export interface RunningJobWorker {
   runtime: JobRuntime;
-  /** Lets running jobs notice and stops serving /metrics; the database stays the caller's to close. */
+  /** Lets running jobs notice, stops serving /metrics and frees the model; the database stays the caller's to close. */
   stop(): Promise<void>;
 }
 
@@ -28,11 +28,12 @@ export async function startJobWorkerFromEnv(
 ): Promise<RunningJobWorker> {
   const { database, logger } = parts;
   const metrics = createMetrics();
+  const embedder = createEmbedder(env.embeddings);
   const runtime = await startJobWorker({
     database,
     logger,
     alarms: createAlarms({ logger, counter: metrics.alarms, webhookUrl: env.ALARM_WEBHOOK_URL }),
-    embedder: createEmbedder(env.embeddings),
+    embedder,
     // The same identity the servers print in /healthz, so "after a deploy" means the same thing.
     build: parts.build,
     keepWarmMinutes: env.KEEP_WARM_MINUTES,
@@ -51,6 +52,8 @@ export async function startJobWorkerFromEnv(
     async stop() {
       server?.close();
       await runtime.stop();
+      // Before the process exits: ONNX Runtime aborts it with a model thread still alive.
+      await embedder?.close();
     },
   };
 }

@@ -82,3 +82,21 @@ describe('createEmbedder and worker threads', () => {
     }
   }, 120_000);
 });
+
+describe('closing the worker threads', () => {
+  it('lets a batch the thread is computing finish: ONNX Runtime aborts the process when a thread ends inside a run', async () => {
+    const embedder = createUseWorkerEmbedder({ threads: 1 });
+    await embedder.warm();
+    // One batch (the provider's four texts), near the longest text the model takes.
+    const texts = Array.from({ length: 4 }, (_, i) => `note ${i} on the staging cluster's certificates and who gets paged. `.repeat(100));
+    const answer = embedder.embed(texts, 'document');
+    // Long enough for the batch to reach the thread, far shorter than computing it.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const closing = embedder.close();
+    const vectors = await answer;
+    await closing;
+    expect(vectors).toHaveLength(texts.length);
+    expect(vectors.every((v) => v.length === 512)).toBe(true);
+    await expect(embedder.embed(['after close'], 'document')).rejects.toThrow();
+  }, 120_000);
+});

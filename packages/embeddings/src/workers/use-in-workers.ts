@@ -60,7 +60,9 @@ export function createUseWorkerEmbedder(options: UseWorkerOptions): Embedder {
     return {
       dimensions: USE_DIMENSIONS,
       embedBatch: (texts, purpose) => queue.embed(texts, purpose),
-      dispose: () => pool.destroy(),
+      // Lets each thread finish the batch it is computing: ONNX Runtime aborts the whole process
+      // (SIGABRT) when a thread is terminated inside a run. Batches not yet started are refused.
+      dispose: () => pool.close({ force: true }),
     };
   }
 
