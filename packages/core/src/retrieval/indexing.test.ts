@@ -69,6 +69,28 @@ describe('indexing', () => {
     );
     expect(indexes.filter((i) => i.indexname.includes('hnsw_fake'))).toHaveLength(2);
   });
+
+  it('embeds each memory once when a second pass is asked for while one is under way', async () => {
+    const counting = fakeEmbedder('fake-c');
+    let embedded = 0;
+    const spy: typeof counting = {
+      ...counting,
+      embed: async (texts, purpose) => {
+        embedded += texts.length;
+        return counting.embed(texts, purpose);
+      },
+    };
+    const [a, b] = await Promise.all([
+      reembedMissing(world.database, spy, logger, { batchSize: 1 }),
+      reembedMissing(world.database, spy, logger, { batchSize: 1 }),
+    ]);
+    expect(a).toEqual(b);
+    expect(a.embedded).toBe(4);
+    expect(embedded).toBe(4);
+    expect(await vectorCount('fake-c')).toBe(4);
+    // Once it has ended, a new pass starts (and finds nothing left).
+    expect((await reembedMissing(world.database, spy, logger)).embedded).toBe(0);
+  });
 });
 
 describe('findSimilar', () => {
