@@ -1,4 +1,4 @@
-// `tsx latency/explain.ts --data-dir DIR [--queries 3]`: EXPLAIN (ANALYZE, BUFFERS) of every statement a recall's
+// `tsx latency/explain.ts --data-dir DIR [--queries 3] [--project NAME]`: EXPLAIN (ANALYZE, BUFFERS) of every statement a recall's
 // hybrid search runs, on a copy of a loaded embedded store (such as one the fill cache keeps).
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,8 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '3' },
     // Explain these queries instead of synthetic ones (e.g. the slowest that profile-recall.ts lists).
     query: { type: 'string', multiple: true },
+    // Whose project to search as: the latency store's one project, or a load store's `load-<i>`.
+    project: { type: 'string', default: PROJECT },
   },
 });
 if (!values['data-dir']) throw new Error('--data-dir: a loaded embedded store (e.g. under the fill cache: <key>/data)');
@@ -28,7 +30,7 @@ const embedder = createEmbedder({ provider: 'use' })!;
 try {
   const [owner] = rowsOf<{ user_id: string; scope_id: string }>(
     await database.db.execute(sql`select m.user_id, s.id as scope_id from projects p
-      join project_members m on m.project_id = p.id join scopes s on s.project_id = p.id where p.name = ${PROJECT}`),
+      join project_members m on m.project_id = p.id join scopes s on s.project_id = p.id where p.name = ${values.project}`),
   );
   const [count] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from memories`));
   console.log(`# ${count!.n} memories\n`);

@@ -24,6 +24,8 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '100' },
     // The same queries again: the last pass finds their pages in PGlite's buffers (warm), the first does not.
     passes: { type: 'string', default: '1' },
+    // Whose project to recall in: the latency store's one project, or a load store's `load-<i>`.
+    project: { type: 'string', default: PROJECT },
     // Other ranking settings, as JSON: --tuning '{"efSearch":60,"commonConjunctionDocs":1000}'.
     tuning: { type: 'string' },
     // No embedder: the lexical leg alone, to see what the vector leg costs beside it.
@@ -72,7 +74,7 @@ function timedDatabase(db: Database): Database {
 try {
   const [owner] = rowsOf<{ user_id: string; project_id: string }>(
     await database.db.execute(sql`select m.user_id, p.id as project_id from projects p
-      join project_members m on m.project_id = p.id where p.name = ${PROJECT}`),
+      join project_members m on m.project_id = p.id where p.name = ${values.project}`),
   );
   const logger = quietLogger();
   const deps = {

@@ -1,4 +1,4 @@
-// `pnpm load [--users 10] [--sessions 5] [--seconds 60] [--rounds 4] [--memories 1000] [--single 20] [--baseline in-thread,db-in-thread]`
+// `pnpm load [--users 10] [--sessions 5] [--seconds 60] [--rounds 4] [--memories 1000] [--single 20] [--baseline in-thread,db-in-thread] [--keep-store]`
 // Many MCP sessions at once against `svc serve` on the embedded store, per tool beside one session alone.
 import { cp, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -18,6 +18,8 @@ const { values } = parseArgs({
     single: { type: 'string', default: '20' },
     rounds: { type: 'string', default: '4' },
     baseline: { type: 'string' },
+    // Leave the prepared store (before any server touched it) for explain.ts / profile-recall.ts --project load-0.
+    'keep-store': { type: 'boolean', default: false },
   },
 });
 const num = (name: keyof typeof values) => {
@@ -125,6 +127,7 @@ try {
     // `svc serve` keeps its after-deploy backup beside the data directory.
     await rm(`${r.dataDir}-backups`, { recursive: true, force: true });
   }
-  await rm(store.dataDir, { recursive: true, force: true });
+  if (values['keep-store']) log(`store kept: ${store.dataDir}`);
+  else await rm(store.dataDir, { recursive: true, force: true });
   await rm(`${store.dataDir}-backups`, { recursive: true, force: true });
 }
