@@ -11,6 +11,7 @@ import { createAlarms, createLogger, createMetrics } from '@svc/observability';
 import { backupTarget } from '../src/backup/target';
 import { startServerModeWorker } from '../src/cli/jobs';
 import { parseEnv } from '../src/env';
+import { threadsAtNicenessIncrement, until } from './helpers/threads';
 
 let database: Database;
 let dir: string;
@@ -57,5 +58,24 @@ describe('svc jobs run', () => {
     await expect
       .poll(async () => (await listBackups(target)).map((b) => b.reason), { timeout: 30_000, interval: 200 })
       .toEqual(['deploy']);
+  });
+
+  it.runIf(process.platform === 'linux')('frees the model when it stops: its threads end before the process may exit', { timeout: 120_000 }, async () => {
+    const logger = createLogger({ level: 'error' });
+    // The model threads are told apart from every other thread of this process by their niceness.
+    const nice = 12;
+    const env = parseEnv({
+      DATA_DIR: join(dir, 'data-model'),
+      EMBEDDINGS_WORKER_THREADS: '2',
+      EMBEDDINGS_WORKER_NICE: String(nice),
+      SVC_BUILD_COMMIT: 'abcdef2',
+    });
+    const modelWorker = await startServerModeWorker(env, database, logger);
+    // The after-deploy re-embedding loads the model.
+    await until(() => threadsAtNicenessIncrement(nice) >= 2, 60_000);
+    await modelWorker.stop();
+    // ONNX Runtime keeps one thread of its own for the life of the process (started by the first
+    // model thread, at its niceness); the two model threads themselves are gone.
+    expect(threadsAtNicenessIncrement(nice)).toBeLessThanOrEqual(1);
   });
 });
