@@ -14,10 +14,8 @@ import { backupTarget } from './backup/target';
 import { retrievalParts, startEmbedderUpkeep } from './retrieval-parts';
 import { settingsFromEnv } from './settings';
 
-/** What each runtime started in the background, to stop when it lets go of the database. */
-const upkeepStops = new WeakMap<ServerDeps, () => void>();
-const stageListeners = new WeakMap<ServerDeps, () => void>();
-const embedders = new WeakMap<ServerDeps, Embedder>();
+/** What each runtime started beside serving (listeners, upkeep) and its model, to end when it closes. */
+const owned = new WeakMap<ServerDeps, { stops: (() => void)[]; embedder: Embedder | null }>();
 
 export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}): Promise<ServerDeps> {
   const logger = createLogger({ level: env.LOG_LEVEL, stderr: env.LOG_STDERR || opts.forceStderr });
@@ -53,12 +51,10 @@ export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}
     .start()
     .then(() => deps.runs.resume())
     .catch((err: unknown) => logger.error('jobs_start_failed', { error: err instanceof Error ? err.message : String(err) }));
-  if (retrieval.embedder) {
-    embedders.set(deps, retrieval.embedder);
-    upkeepStops.set(deps, startEmbedderUpkeep({ database, embedder: retrieval.embedder, logger }));
-  }
   const stages = deps.metrics.searchStageSeconds;
-  stageListeners.set(deps, onSearchStage((stage, ms) => stages.observe({ stage }, ms / 1000)));
+  const stops = [onSearchStage((stage, ms) => stages.observe({ stage }, ms / 1000))];
+  if (retrieval.embedder) stops.push(startEmbedderUpkeep({ database, embedder: retrieval.embedder, logger }));
+  owned.set(deps, { stops, embedder: retrieval.embedder });
   return deps;
 }
 
@@ -68,12 +64,12 @@ export async function openRuntime(env: Env, opts: { forceStderr?: boolean } = {}
  * whoever works the queue next.
  */
 export async function closeRuntime(deps: ServerDeps): Promise<void> {
-  upkeepStops.get(deps)?.();
-  stageListeners.get(deps)?.();
+  const parts = owned.get(deps);
+  for (const stop of parts?.stops ?? []) stop();
   await deps.jobs.stop();
   await deps.usage.flush();
   // ONNX Runtime aborts the process (SIGABRT) when it exits with a model thread still loading or
   // running, so the threads are ended here rather than by process.exit.
-  await embedders.get(deps)?.close();
+  await parts?.embedder?.close();
   await deps.database.close();
 }
