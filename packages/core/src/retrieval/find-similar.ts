@@ -87,9 +87,11 @@ export async function findSimilar(
   let rows: SimilarRow[];
   let method: SimilarMemory['method'];
   if (vector && deps.embedder) {
-    await exec.execute(searchSettingsStatement((deps.tuning ?? DEFAULT_TUNING).efSearch));
+    const tuning = deps.tuning ?? DEFAULT_TUNING;
+    await exec.execute(searchSettingsStatement(tuning.efSearch));
     const q = { model: deps.embedder.model, vector };
-    rows = rowsOf<SimilarRow>(await exec.execute(vectorSimilarStatement(q, filters, k, exclude)));
+    const statement = vectorSimilarStatement(q, filters, k, tuning.exactVectorDocs, exclude);
+    rows = rowsOf<SimilarRow>(await exec.execute(statement));
     method = 'vector';
   } else {
     const statement = lexicalSimilarStatement(text, filters, k, exclude);

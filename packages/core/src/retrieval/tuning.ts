@@ -78,6 +78,12 @@ export const retrievalTuningSchema = z.object({
    * Five times the default candidate depth.
    */
   commonConjunctionDocs: z.int().min(1).default(300),
+  /**
+   * Up to this many memories in the searched collection, the vector leg computes every distance
+   * (exact) from the collection's own vectors; above it, it walks the HNSW index (approximate).
+   * See sql/vector.ts and bench/README.md for where the two cost alike.
+   */
+  exactVectorDocs: z.int().min(0).default(5000),
   /** HNSW candidate list; the iterative scan goes past it when filters reject rows. */
   efSearch: z.int().min(1).max(1000).default(100),
 });

@@ -1,5 +1,5 @@
 // One embedding per memory and model; HNSW indexes are made per model at run time.
-import { pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, vector } from './columns';
 import { memories } from './memories';
 
@@ -17,5 +17,10 @@ export const memoryEmbeddings = pgTable(
     ownerId: uuid('owner_id'),
     scopeId: uuid('scope_id'),
   },
-  (t) => [primaryKey({ columns: [t.memoryId, t.model], name: 'memory_embeddings_pkey' })],
+  (t) => [
+    primaryKey({ columns: [t.memoryId, t.model], name: 'memory_embeddings_pkey' }),
+    // A small collection's exact vector search reads its scopes' vectors straight from here instead
+    // of looking each memory's vector up by key (sql/nearest.ts in @svc/core).
+    index('memory_embeddings_scope_model_idx').on(t.scopeId, t.model),
+  ],
 );

@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchFilters } from '../types';
 import { memoryConditions, scopeArgument } from './filters';
-import { distanceParts, type QueryVector } from './vector';
+import { nearestCtes, type QueryVector } from './vector';
 
 export interface SimilarRow {
   memory_id: string;
@@ -13,19 +13,20 @@ function excluding(memoryId: string | undefined): SQL {
   return memoryId ? sql`m.id <> ${memoryId}::uuid` : sql`true`;
 }
 
+/** `exactDocs`: see nearestCtes. */
 export function vectorSimilarStatement(
   q: QueryVector,
   filters: SearchFilters,
   k: number,
+  exactDocs: number,
   exclude?: string,
 ): SQL {
-  const { distance, modelMatch } = distanceParts(q);
+  const conditions = sql`${memoryConditions(filters)} and ${excluding(exclude)}`;
   return sql`
-    select e.memory_id, (1 - ${distance})::float8 as similarity
-    from memory_embeddings e join memories m on m.id = e.memory_id
-    where ${modelMatch} and ${memoryConditions(filters)} and ${excluding(exclude)}
-    order by ${distance}
-    limit ${k}`;
+    with ${nearestCtes(q, filters, conditions, k, exactDocs)}
+    select v.memory_id, (1 - v.distance)::float8 as similarity
+    from vec_scan v
+    order by v.distance, v.memory_id`;
 }
 
 export interface NearRow extends SimilarRow {
@@ -45,19 +46,19 @@ export function storeAndNearStatement(
   q: QueryVector,
   filters: SearchFilters,
   k: number,
+  exactDocs: number,
   exclude: string,
   previewChars: number,
   alongside: readonly SQL[] = [],
 ): SQL {
-  const { distance, modelMatch } = distanceParts(q);
   const more = alongside.map((write, i) => sql`, ${sql.raw(`alongside_${i}`)} as (${write})`);
+  const conditions = sql`${memoryConditions(filters)} and ${excluding(exclude)}`;
   return sql`
-    with stored as (${store})${sql.join(more, sql``)}
-    select e.memory_id, (1 - ${distance})::float8 as similarity, left(m.content, ${previewChars}) as content
-    from memory_embeddings e join memories m on m.id = e.memory_id
-    where ${modelMatch} and ${memoryConditions(filters)} and ${excluding(exclude)}
-    order by ${distance}
-    limit ${k}`;
+    with stored as (${store})${sql.join(more, sql``)},
+    ${nearestCtes(q, filters, conditions, k, exactDocs)}
+    select v.memory_id, (1 - v.distance)::float8 as similarity, left(m.content, ${previewChars}) as content
+    from vec_scan v join memories m on m.id = v.memory_id
+    order by v.distance, v.memory_id`;
 }
 
 /** The stored vector of a memory for `model`, as pgvector text; none when it has not been embedded. */

@@ -1,7 +1,9 @@
-// The vector leg: nearest memories by cosine distance through the model's partial HNSW index.
+// The vector leg: nearest memories by cosine distance, exactly in a small collection, else through the model's partial HNSW index.
 import { fail } from '@svc/errors';
 import { sql, type SQL } from 'drizzle-orm';
+import type { SearchFilters } from '../types';
 import { quoteLiteral, vectorLiteral } from './arrays';
+import { scopeCondition } from './filters';
 
 /** pgvector's HNSW limit for `vector`, as in ensureEmbeddingIndex. */
 const MAX_DIMENSIONS = 2000;
@@ -30,16 +32,64 @@ export function distanceParts(q: QueryVector, alias = 'e') {
   return { distance, modelMatch };
 }
 
-/** `vec(memory_id, distance, vec_rank)`: the `depth` nearest memories passing `conditions` on `m`. */
-export function vectorCte(q: QueryVector, conditions: SQL, depth: number): SQL {
+/**
+ * `vec_scan(memory_id, distance)`: the `depth` memories nearest the query vector that pass
+ * `conditions` on `m`, at most `depth`, in no particular order.
+ *
+ * Two paths, one chosen inside the statement by the searched collection's size (its documents in
+ * memory_search_totals, kept by a trigger; a memory has at most one vector per model):
+ * - up to `exactDocs`, exact: the collection's own vectors, read through their `scope_id` copy and
+ *   its index, sorted by distance, then each checked against its memory best first until `depth`
+ *   pass (as lex_top in candidates.ts). The planner's own exact plan for a small collection read
+ *   every memory in scope and looked its vector up by key, about four times the time (bench/README.md).
+ * - above it, the model's partial HNSW index, the memory conditions checked as the scan goes.
+ * A pseudo-constant condition on the size gates each branch, so only one of them runs.
+ */
+export function nearestCtes(
+  q: QueryVector,
+  filters: SearchFilters,
+  conditions: SQL,
+  depth: number,
+  exactDocs: number,
+): SQL {
   const { distance, modelMatch } = distanceParts(q);
+  // Spelled without the index's cast so that the HNSW index can never serve it: its scan is
+  // approximate, and in relaxed order it would break the sort on distance (an incremental sort
+  // trusts its input's order).
+  const exactDistance = sql`(e.embedding <=> ${vectorLiteral(q.vector)}::vector)`;
+  // The scopes the caller may read documents of, narrowed by the filters: for a search naming no
+  // scope, the readable ones (the totals are read under the documents' own visibility rule).
   return sql`
+  vec_scopes as materialized (
+    select t.scope_id, sum(t.docs) as docs from memory_search_totals t
+    where ${scopeCondition(filters, sql`t.scope_id`)} group by t.scope_id),
+  vec_exact as materialized (select coalesce(sum(docs), 0) <= ${exactDocs} as exact from vec_scopes),
+  vec_sorted as materialized (
+    select e.memory_id, ${exactDistance}::float8 as distance from memory_embeddings e
+    where (select exact from vec_exact) and ${modelMatch}
+      and e.scope_id = any(array(select scope_id from vec_scopes))
+    order by 2, 1),
   vec_scan as materialized (
-    select e.memory_id, ${distance}::float8 as distance
-    from memory_embeddings e join memories m on m.id = e.memory_id
-    where ${modelMatch} and ${conditions}
-    order by ${distance}
-    limit ${depth}),
+    (select s.memory_id, s.distance from vec_sorted s
+      where (select true from memories m where m.id = s.memory_id and ${conditions})
+      limit ${depth})
+    union all
+    (select e.memory_id, ${distance}::float8 as distance
+      from memory_embeddings e join memories m on m.id = e.memory_id
+      where not (select exact from vec_exact) and ${modelMatch} and ${conditions}
+      order by ${distance}
+      limit ${depth}))`;
+}
+
+/** `vec(memory_id, distance, vec_rank)`: the `depth` nearest memories passing `conditions` on `m`. */
+export function vectorCte(
+  q: QueryVector,
+  filters: SearchFilters,
+  conditions: SQL,
+  depth: number,
+  exactDocs: number,
+): SQL {
+  return sql`${nearestCtes(q, filters, conditions, depth, exactDocs)},
   -- The iterative index scan may return rows slightly out of order (relaxed_order): re-rank.
   vec as materialized (
     select memory_id, distance, row_number() over (order by distance, memory_id) as vec_rank

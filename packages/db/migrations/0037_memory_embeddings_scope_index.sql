@@ -1,0 +1,1 @@
+CREATE INDEX "memory_embeddings_scope_model_idx" ON "memory_embeddings" USING btree ("scope_id","model");
