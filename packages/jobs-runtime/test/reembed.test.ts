@@ -120,10 +120,17 @@ describe('the re-embedding job', () => {
         (await tx.select({ id: memoryEmbeddings.memoryId, owner: memoryEmbeddings.ownerId }).from(memoryEmbeddings).where(eq(memoryEmbeddings.memoryId, row!.id))),
       );
     expect(await seen()).toEqual([{ id: row!.id, owner: null }]);
+    // Found by meaning meanwhile (the exact path of a small collection reads vectors by scope).
+    const found = () =>
+      database.asUser({ userId: user.id, aal: 'aal2' }, (tx) =>
+        hybridSearch(tx, { query: 'when do backups run', k: 3, mode: 'semantic' }, { embedder: model, logger }),
+      );
+    expect((await found()).map((f) => f.memoryId)).toEqual([row!.id]);
 
     const ctx = { database, logger, alarms, now: () => new Date(), signal: new AbortController().signal, runId: 't', data: {}, lastAttempt: true };
     expect(await reembedJob(model)!.handler(ctx)).toMatchObject({ scoped: 1 });
     expect(await seen()).toEqual([{ id: row!.id, owner: user.id }]);
     expect(await reembedJob(model)!.handler(ctx)).toMatchObject({ scoped: 0 });
+    expect((await found()).map((f) => f.memoryId)).toEqual([row!.id]);
   });
 });

@@ -67,7 +67,9 @@ export function nearestCtes(
   vec_sorted as materialized (
     select e.memory_id, ${exactDistance}::float8 as distance from memory_embeddings e
     where (select exact from vec_exact) and ${modelMatch}
-      and e.scope_id = any(array(select scope_id from vec_scopes))
+      -- A vector stored before its scope column existed (null until the re-embedding job fills
+      -- it, migration 0024) is found through that migration's partial index; none once filled.
+      and (e.scope_id = any(array(select scope_id from vec_scopes)) or e.owner_id is null)
     order by 2, 1),
   vec_scan as materialized (
     (select s.memory_id, s.distance from vec_sorted s
