@@ -92,14 +92,12 @@ export function hybridIndexer(deps: RetrievalDeps & { embedder: Embedder }): Mem
       // Transaction-local. Near-duplicates are the few closest vectors (cosine ≥ 0.9), not a
       // ranked list to fill: pgvector's own default candidate list finds them, at half the cost of
       // recall's at 100,000 memories (6 → 3 ms a search); the iterative scan still fills a small scope.
-      const tuning = deps.tuning ?? DEFAULT_TUNING;
-      await tx.execute(searchSettingsStatement(Math.min(NEAR_DUPLICATE_EF_SEARCH, tuning.efSearch)));
+      await tx.execute(searchSettingsStatement(Math.min(NEAR_DUPLICATE_EF_SEARCH, (deps.tuning ?? DEFAULT_TUNING).efSearch)));
       const statement = storeAndNearStatement(
         storeEmbeddingsStatement(embedder.model, [{ memoryId, vector }]),
         { model: embedder.model, vector },
         { scopeIds: [scopeId] },
         NEAR_DUPLICATES_MAX,
-        tuning.exactVectorDocs,
         memoryId,
         PREVIEW_CHARS,
         alongside,

@@ -41,7 +41,7 @@ export function distanceParts(q: QueryVector, alias = 'e') {
  * - up to `exactDocs`, exact: the collection's own vectors, read through their `scope_id` copy and
  *   its index, sorted by distance, then each checked against its memory best first until `depth`
  *   pass (as lex_top in candidates.ts). The planner's own exact plan for a small collection read
- *   every memory in scope and looked its vector up by key, about four times the time (bench/README.md).
+ *   every memory in scope and looked its vector up by key, twice the time.
  * - above it, the model's partial HNSW index, the memory conditions checked as the scan goes.
  * A pseudo-constant condition on the size gates each branch, so only one of them runs.
  */
