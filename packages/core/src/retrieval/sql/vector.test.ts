@@ -110,7 +110,7 @@ describe('the vector leg', () => {
   });
 
   it('runs the exact path below the bound and only the HNSW plan above it', async () => {
-    const [vector] = await embedder.embed(['deploy the staging cluster']);
+    const [vector] = await embedder.embed(['deploy the staging cluster'], 'query');
     const filters: SearchFilters = { scopeIds: [world.alice.personal] };
     /** Times each path's read of memory_embeddings ran: [exact, HNSW plan]. */
     const runs = async (tuning: typeof EXACT) => {
