@@ -65,7 +65,9 @@ export function candidatesStatement(c: CandidateQuery): SQL {
       limit ${c.depth}) t)`);
   let cosine = sql`null::float8`;
   if (c.vector) {
-    ctes.push(vectorCte(c.vector, c.filters, conditions, c.depth, c.tuning.exactVectorDocs));
+    ctes.push(
+      vectorCte({ q: c.vector, filters: c.filters, conditions, depth: c.depth, exactDocs: c.tuning.exactVectorDocs }),
+    );
     const { distance, modelMatch } = distanceParts(c.vector);
     // Lexical candidates outside the vector leg still get their exact cosine for fusion; the vector
     // leg's own candidates have theirs already (coalesce evaluates the lookup only when needed).

@@ -23,7 +23,7 @@ export function vectorSimilarStatement(
 ): SQL {
   const conditions = sql`${memoryConditions(filters)} and ${excluding(exclude)}`;
   return sql`
-    with ${nearestCtes(q, filters, conditions, k, exactDocs)}
+    with ${nearestCtes({ q, filters, conditions, depth: k, exactDocs })}
     select v.memory_id, (1 - v.distance)::float8 as similarity
     from vec_scan v
     order by v.distance, v.memory_id`;

@@ -32,6 +32,17 @@ export function distanceParts(q: QueryVector, alias = 'e') {
   return { distance, modelMatch };
 }
 
+export interface NearestQuery {
+  q: QueryVector;
+  /** The search's scopes and projects: the collection whose size chooses the path. */
+  filters: SearchFilters;
+  /** On `memories m`: validity, filters, exclusions. */
+  conditions: SQL;
+  depth: number;
+  /** See RetrievalTuning.exactVectorDocs. */
+  exactDocs: number;
+}
+
 /**
  * `vec_scan(memory_id, distance)`: the `depth` memories nearest the query vector that pass
  * `conditions` on `m`, at most `depth`, in no particular order.
@@ -45,13 +56,7 @@ export function distanceParts(q: QueryVector, alias = 'e') {
  * - above it, the model's partial HNSW index, the memory conditions checked as the scan goes.
  * A pseudo-constant condition on the size gates each branch, so only one of them runs.
  */
-export function nearestCtes(
-  q: QueryVector,
-  filters: SearchFilters,
-  conditions: SQL,
-  depth: number,
-  exactDocs: number,
-): SQL {
+export function nearestCtes({ q, filters, conditions, depth, exactDocs }: NearestQuery): SQL {
   const { distance, modelMatch } = distanceParts(q);
   // Spelled without the index's cast so that the HNSW index can never serve it: its scan is
   // approximate, and in relaxed order it would break the sort on distance (an incremental sort
@@ -84,14 +89,8 @@ export function nearestCtes(
 }
 
 /** `vec(memory_id, distance, vec_rank)`: the `depth` nearest memories passing `conditions` on `m`. */
-export function vectorCte(
-  q: QueryVector,
-  filters: SearchFilters,
-  conditions: SQL,
-  depth: number,
-  exactDocs: number,
-): SQL {
-  return sql`${nearestCtes(q, filters, conditions, depth, exactDocs)},
+export function vectorCte(query: NearestQuery): SQL {
+  return sql`${nearestCtes(query)},
   -- The iterative index scan may return rows slightly out of order (relaxed_order): re-rank.
   vec as materialized (
     select memory_id, distance, row_number() over (order by distance, memory_id) as vec_rank
