@@ -1,15 +1,13 @@
 // `tsx latency/explain.ts --data-dir DIR [--queries 3] [--project NAME]`: EXPLAIN (ANALYZE, BUFFERS) of every statement a recall's
 // hybrid search runs, on a copy of a loaded embedded store (such as one the fill cache keeps).
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hybridSearch } from '@svc/core';
-import { openDatabase, rowsOf, type Executor } from '@svc/db';
+import { rowsOf, type Executor } from '@svc/db';
 import { createEmbedder } from '@svc/embeddings';
 import { sql, type SQL } from 'drizzle-orm';
 import { quietLogger } from '../shared/quiet-logger';
 import { PROJECT } from './backends';
+import { openStoreCopy, projectOwner } from './store-copy';
 import { rng, SyntheticText } from './synthetic';
 
 const { values } = parseArgs({
@@ -23,15 +21,11 @@ const { values } = parseArgs({
   },
 });
 if (!values['data-dir']) throw new Error('--data-dir: a loaded embedded store (e.g. under the fill cache: <key>/data)');
-const copy = await mkdtemp(join(tmpdir(), 'svc-explain-'));
-await cp(values['data-dir'], copy, { recursive: true });
-const database = await openDatabase({ dataDir: copy, migrate: true });
+const store = await openStoreCopy(values['data-dir'], 'svc-explain');
+const database = store.database;
 const embedder = createEmbedder({ provider: 'use' })!;
 try {
-  const [owner] = rowsOf<{ user_id: string; scope_id: string }>(
-    await database.db.execute(sql`select m.user_id, s.id as scope_id from projects p
-      join project_members m on m.project_id = p.id join scopes s on s.project_id = p.id where p.name = ${values.project}`),
-  );
+  const owner = await projectOwner(database, values.project);
   const [count] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from memories`));
   console.log(`# ${count!.n} memories\n`);
   const text = new SyntheticText(rng(23));
@@ -39,7 +33,7 @@ try {
   for (const query of queries) {
     const [vector] = await embedder.embed([query], 'query');
     console.log(`## query: ${query}\n`);
-    await database.asUser({ userId: owner!.user_id, aal: 'aal2' }, async (tx) => {
+    await database.asUser({ userId: owner.user_id, aal: 'aal2' }, async (tx) => {
       // Every statement the search runs is explained (and so run twice: the second, real run is warm).
       const explaining = new Proxy(tx, {
         get(target, prop, receiver) {
@@ -53,11 +47,10 @@ try {
           };
         },
       }) as Executor;
-      await hybridSearch(explaining, { query, k: 10, scopeIds: [owner!.scope_id], queryVector: vector }, { embedder, logger: quietLogger() });
+      await hybridSearch(explaining, { query, k: 10, scopeIds: [owner.scope_id], queryVector: vector }, { embedder, logger: quietLogger() });
     });
   }
 } finally {
   await embedder.close();
-  await database.close();
-  await rm(copy, { recursive: true, force: true });
+  await store.close();
 }

@@ -2,18 +2,14 @@
 // two sets of ranking settings on one copy of a loaded store, in one process, taking turns query by
 // query (which goes first alternates), so a slow spell of the machine falls on both alike. Prints
 // each one's recall p50 / p95 and how many answers were the same (ids and scores).
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hybridRetriever, recall, retrievalTuningSchema, type MemoryDeps } from '@svc/core';
 import { TOOLS } from '@svc/contract';
-import { openDatabase, rowsOf } from '@svc/db';
 import { createEmbedder } from '@svc/embeddings';
-import { sql } from 'drizzle-orm';
 import { quietLogger } from '../shared/quiet-logger';
 import { PROJECT } from './backends';
 import { percentile } from './percentiles';
+import { openStoreCopy, projectOwner } from './store-copy';
 import { rng, SyntheticText } from './synthetic';
 
 const { values } = parseArgs({
@@ -27,29 +23,25 @@ const { values } = parseArgs({
   },
 });
 if (!values['data-dir'] || !values.b) throw new Error('--data-dir and --b (ranking settings as JSON) are required');
-const copy = await mkdtemp(join(tmpdir(), 'svc-pair-tuning-'));
-await cp(values['data-dir'], copy, { recursive: true });
-const database = await openDatabase({ dataDir: copy, migrate: true });
+const store = await openStoreCopy(values['data-dir'], 'svc-pair-tuning');
+const database = store.database;
 const embedder = createEmbedder({ provider: 'use', queryCacheSize: 0 })!;
 try {
   const logger = quietLogger();
-  const [owner] = rowsOf<{ user_id: string; project_id: string }>(
-    await database.db.execute(sql`select m.user_id, p.id as project_id from projects p
-      join project_members m on m.project_id = p.id where p.name = ${values.project}`),
-  );
+  const owner = await projectOwner(database, values.project);
   const variant = (json: string) => {
     const tuning = retrievalTuningSchema.parse(JSON.parse(json));
     return { json, times: [] as number[], deps: { database, logger, retriever: hybridRetriever({ embedder, logger, tuning }) } as unknown as MemoryDeps };
   };
   const variants = [variant(values.a), variant(values.b)];
-  const actor = { userId: owner!.user_id, aal: 'aal2' as const };
+  const actor = { userId: owner.user_id, aal: 'aal2' as const };
   const text = new SyntheticText(rng(31));
   const queries = Array.from({ length: Number(values.queries) + 10 }, () => text.sentence(4, 8));
   let same = 0;
   let compared = 0;
   for (let pass = 0; pass < Number(values.passes); pass++) {
     for (const [q, query] of queries.entries()) {
-      const input = TOOLS.recall.input.parse({ query, k: 10, scope: `project:${owner!.project_id}` });
+      const input = TOOLS.recall.input.parse({ query, k: 10, scope: `project:${owner.project_id}` });
       const answers = new Map<(typeof variants)[number], string>();
       for (const v of (q + pass) % 2 === 0 ? variants : [...variants].reverse()) {
         const started = performance.now();
@@ -71,6 +63,5 @@ try {
   console.log(`same answers: ${same} of ${compared}`);
 } finally {
   await embedder.close();
-  await database.close();
-  await rm(copy, { recursive: true, force: true });
+  await store.close();
 }

@@ -2,19 +2,17 @@
 // statement, on a copy of a loaded embedded store (such as one the fill cache keeps). Each statement the
 // two transactions send is timed as the caller sees it (the hop to the database thread included), and
 // the rest of the call (transaction set-up, the wait for the vector, shaping) is reported beside them.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hybridRetriever, recall, retrievalTuningSchema, type MemoryDeps } from '@svc/core';
 import { TOOLS } from '@svc/contract';
-import { openDatabase, rowsOf, type Database, type Tx } from '@svc/db';
+import type { Database, Tx } from '@svc/db';
 import { createEmbedder } from '@svc/embeddings';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { quietLogger } from '../shared/quiet-logger';
 import { PROJECT } from './backends';
 import { percentile } from './percentiles';
+import { openStoreCopy, projectOwner } from './store-copy';
 import { rng, SyntheticText } from './synthetic';
 import { timeThreadRequests } from './thread-requests';
 
@@ -33,9 +31,8 @@ const { values } = parseArgs({
   },
 });
 if (!values['data-dir']) throw new Error('--data-dir: a loaded embedded store (e.g. under the fill cache: <key>/data)');
-const copy = await mkdtemp(join(tmpdir(), 'svc-profile-'));
-await cp(values['data-dir'], copy, { recursive: true });
-const database = await openDatabase({ dataDir: copy, migrate: true });
+const store = await openStoreCopy(values['data-dir'], 'svc-profile');
+const database = store.database;
 const embedder = createEmbedder({ provider: 'use', queryCacheSize: 0 })!;
 const tuning = retrievalTuningSchema.parse(values.tuning ? JSON.parse(values.tuning) : {});
 const dialect = new PgDialect();
@@ -72,17 +69,14 @@ function timedDatabase(db: Database): Database {
 }
 
 try {
-  const [owner] = rowsOf<{ user_id: string; project_id: string }>(
-    await database.db.execute(sql`select m.user_id, p.id as project_id from projects p
-      join project_members m on m.project_id = p.id where p.name = ${values.project}`),
-  );
+  const owner = await projectOwner(database, values.project);
   const logger = quietLogger();
   const deps = {
     database: timedDatabase(database),
     retriever: hybridRetriever({ embedder: values['lexical-only'] ? null : embedder, logger, tuning }),
     logger,
   } as unknown as MemoryDeps;
-  const actor = { userId: owner!.user_id, aal: 'aal2' as const };
+  const actor = { userId: owner.user_id, aal: 'aal2' as const };
   const text = new SyntheticText(rng(31));
   const n = Number(values.queries);
   const queries = Array.from({ length: n + 10 }, () => text.sentence(4, 8));
@@ -95,7 +89,7 @@ try {
       // The first ten warm the catalog; each pass reports its own times.
       if (q === 10) { times.clear(); messages.clear(); }
       const started = performance.now();
-      await recall(deps, actor, TOOLS.recall.input.parse({ query, k: 10, scope: `project:${owner!.project_id}` }));
+      await recall(deps, actor, TOOLS.recall.input.parse({ query, k: 10, scope: `project:${owner.project_id}` }));
       if (q >= 10) total.push(performance.now() - started);
       if (q >= 10) slowest.push([performance.now() - started, query]);
     }
@@ -118,6 +112,5 @@ try {
   }
 } finally {
   await embedder.close();
-  await database.close();
-  await rm(copy, { recursive: true, force: true });
+  await store.close();
 }

@@ -20,7 +20,7 @@ export const memoryEmbeddings = pgTable(
   (t) => [
     primaryKey({ columns: [t.memoryId, t.model], name: 'memory_embeddings_pkey' }),
     // A small collection's exact vector search reads its scopes' vectors straight from here instead
-    // of looking each memory's vector up by key (sql/nearest.ts in @svc/core).
+    // of looking each memory's vector up by key (nearestCtes in @svc/core's sql/vector.ts).
     index('memory_embeddings_scope_model_idx').on(t.scopeId, t.model),
   ],
 );
