@@ -1,5 +1,5 @@
 // Backup → restore into an empty database → identical rows in every table, on this leg's storage.
-import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@svc/db';
@@ -61,6 +61,49 @@ describe('a backup restored into an empty database', () => {
       const after = await empty.db.execute(sql`select count(*)::int as n from memory_search_docs`);
       expect((after as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe((docs as unknown as { rows: { n: number }[] }).rows[0]!.n + 1);
     });
+  });
+
+  it('stores the tables after its snapshot has ended, and leaves no spool behind', async () => {
+    // The embedded database has one connection: a query waits while any transaction is open.
+    const spoolParent = await mkdtemp(join(tmpdir(), 'svc-spool-test-'));
+    const tmp = process.env.TMPDIR;
+    process.env.TMPDIR = spoolParent;
+    const answeredDuringPut: boolean[] = [];
+    const waiting: BackupTarget = {
+      ...target,
+      open(id) {
+        const writer = target.open(id);
+        return {
+          ...writer,
+          async put(file, body) {
+            // Checked until one is not answered: inside an open snapshot it would never be.
+            if (!answeredDuringPut.includes(false)) {
+              const answer = source.db.execute(sql`select 1`).then(() => true);
+              const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 3000).unref());
+              answeredDuringPut.push(await Promise.race([answer, timeout]));
+            }
+            await writer.put(file, body);
+          },
+        };
+      },
+    };
+    try {
+      const backup = await createBackup({ database: source, target: waiting, now: new Date(), reason: 'manual' });
+      expect(answeredDuringPut.every(Boolean), 'a query during put was answered (no transaction open)').toBe(true);
+      expect(answeredDuringPut.length, 'checked for every table').toBeGreaterThan(10);
+      expect((await verifyBackup({ target, id: backup.id })).ok).toBe(true);
+      expect(await readdir(spoolParent), 'the spool directory is removed').toEqual([]);
+
+      const aborted = new AbortController();
+      aborted.abort();
+      const refused = await createBackup({ database: source, target, now: new Date(), reason: 'manual', signal: aborted.signal }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(Error);
+      expect(await readdir(spoolParent), 'and removed when the backup fails').toEqual([]);
+    } finally {
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+      await rm(spoolParent, { recursive: true, force: true });
+    }
   });
 
   it('refuses a database that holds data, and replaces it with force', async () => {
