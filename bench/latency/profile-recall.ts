@@ -65,7 +65,7 @@ function timedDatabase(db: Database): Database {
         };
       },
     });
-  return { ...db, asUser: (ctx, fn) => db.asUser(ctx, (tx) => fn(wrap(tx))) };
+  return { ...db, asUser: (ctx, fn, settings) => db.asUser(ctx, (tx) => fn(wrap(tx)), settings) };
 }
 
 try {

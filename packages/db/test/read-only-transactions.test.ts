@@ -1,4 +1,4 @@
-// readsAsUser: a read-only transaction as the caller, with transaction-local settings made alongside the role's.
+// readsAsUser: a read-only transaction as the caller, with transaction-local settings made alongside the role's (asUser's too).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memories, sqlStateOf, type Database } from '../src/index';
@@ -64,6 +64,20 @@ describe('readsAsUser', () => {
     expect(sqlStateOf(refused)).toBe('25006');
     const [row] = await database.db.select({ content: memories.content }).from(memories).where(eq(memories.id, alicesMemory));
     expect(row?.content).toBe('alice keeps this');
+  });
+
+  it("asUser makes its settings too, stays read-write and the caller's even when they name them", async () => {
+    const fine = await database.asUser(
+      { userId: cast.alice.id },
+      async (tx) => {
+        await tx.update(memories).set({ importance: 0.7 }).where(eq(memories.id, davesMemory));
+        return rowsOf(tx.execute(sql`select current_setting('hnsw.ef_search') as ef, current_user::text as role, svc_uid()::text as uid`));
+      },
+      { 'hnsw.ef_search': '40', role: 'postgres', 'svc.user_id': cast.dave.id },
+    );
+    expect(fine).toEqual([{ ef: '40', role: 'svc_authenticated', uid: cast.alice.id }]);
+    const [row] = await database.db.select({ importance: memories.importance }).from(memories).where(eq(memories.id, davesMemory));
+    expect(Number(row?.importance), "row-level security kept dave's memory from alice").toBeCloseTo(0.5);
   });
 
   it('leaves asUser read-write', async () => {

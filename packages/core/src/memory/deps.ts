@@ -20,8 +20,14 @@ export interface MemoryIndexer {
   /** Stores what `prepare` produced for the memory, inside the write transaction. */
   store(tx: Tx, memoryId: string, prepared: unknown): Promise<void>;
   /**
+   * Transaction-local settings `storeNear`'s search runs with: the caller makes them when it opens
+   * the write transaction (`asUser`'s settings), so they cost no round trip of their own.
+   */
+  nearSettings(): Readonly<Record<string, string>>;
+  /**
    * `store`, and the memories of the scope nearly the same as the new one (never itself), in one
-   * round trip: remember's write transaction holds the one embedded connection while it runs.
+   * round trip: remember's write transaction holds the one embedded connection while it runs. Its
+   * transaction was opened with `nearSettings`.
    */
   storeNear(
     tx: Tx,

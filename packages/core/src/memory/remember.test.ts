@@ -44,8 +44,8 @@ function counted(database: Database) {
   const next = () => new Promise<void>((resolve) => ended.push(resolve));
   const wrapped: Database = {
     ...database,
-    asUser: (ctx, fn) =>
-      database.asUser(ctx, fn).finally(() => {
+    asUser: (ctx, fn, settings) =>
+      database.asUser(ctx, fn, settings).finally(() => {
         settled += 1;
         ended.splice(0).forEach((resolve) => resolve());
       }),

@@ -104,8 +104,10 @@ async function store(deps: MemoryDeps, actor: Actor, args: Args, linkThread: boo
   embedding.catch(() => undefined);
   const gathered = args.project_hint === undefined ? await deps.database.asUser(actor, (tx) => gather(tx, actor.userId, args)) : null;
   const prepared = await embedding;
-  return deps.database.asUser(actor, async (tx) =>
-    write(tx, deps, actor, args, gathered ?? (await gather(tx, actor.userId, args)), prepared, linkThread),
+  return deps.database.asUser(
+    actor,
+    async (tx) => write(tx, deps, actor, args, gathered ?? (await gather(tx, actor.userId, args)), prepared, linkThread),
+    indexer.nearSettings(),
   );
 }
 

@@ -10,7 +10,7 @@ import type { RetrievalDeps } from './deps';
 import { findSimilar, NEAR_DUPLICATE_SIMILARITY } from './find-similar';
 import { hybridSearch, planSearch, type SearchPlan } from './hybrid-search';
 import { embedQuery, type EmbeddedQuery } from './query-embedding';
-import { hnswSettings, searchSettingsStatement } from './sql/query-terms';
+import { hnswSettings } from './sql/query-terms';
 import { storeAndNearStatement, type NearRow } from './sql/similar';
 import { storeEmbeddings, storeEmbeddingsStatement } from './store-embeddings';
 import { DEFAULT_TUNING } from './tuning';
@@ -87,12 +87,12 @@ export function hybridIndexer(deps: RetrievalDeps & { embedder: Embedder }): Mem
     async store(tx, memoryId, prepared) {
       await storeEmbeddings(tx, embedder.model, [{ memoryId, vector: prepared as Float32Array }]);
     },
+    // Near-duplicates are the few closest vectors (cosine ≥ 0.9), not a ranked list to fill:
+    // pgvector's own default candidate list finds them, at half the cost of recall's at 100,000
+    // memories (6 → 3 ms a search); the iterative scan still fills a small scope.
+    nearSettings: () => hnswSettings(Math.min(NEAR_DUPLICATE_EF_SEARCH, (deps.tuning ?? DEFAULT_TUNING).efSearch)),
     async storeNear(tx, { memoryId, scopeId, prepared, alongside }) {
       const vector = prepared as Float32Array;
-      // Transaction-local. Near-duplicates are the few closest vectors (cosine ≥ 0.9), not a
-      // ranked list to fill: pgvector's own default candidate list finds them, at half the cost of
-      // recall's at 100,000 memories (6 → 3 ms a search); the iterative scan still fills a small scope.
-      await tx.execute(searchSettingsStatement(Math.min(NEAR_DUPLICATE_EF_SEARCH, (deps.tuning ?? DEFAULT_TUNING).efSearch)));
       const statement = storeAndNearStatement(
         storeEmbeddingsStatement(embedder.model, [{ memoryId, vector }]),
         { model: embedder.model, vector },

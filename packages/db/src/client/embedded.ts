@@ -53,7 +53,7 @@ export async function openEmbedded(dataDir: string, opts: EmbeddedOptions = {}):
   const database: Database = {
     kind: 'embedded',
     db,
-    asUser: (ctx, fn) => admit(() => roles.asUser(ctx, fn)),
+    asUser: (ctx, fn, settings) => admit(() => roles.asUser(ctx, fn, settings)),
     readsAsUser: (ctx, fn, settings) => admit(() => roles.readsAsUser(ctx, fn, settings)),
     asAnon: (fn) => admit(() => roles.asAnon(fn)),
     system: (fn) => admit(() => roles.system(fn)),

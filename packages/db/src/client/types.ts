@@ -28,13 +28,14 @@ export interface Database {
   readonly kind: 'embedded' | 'server';
   /** Privileged (bypasses row-level security): for system work such as jobs and sign-in. */
   readonly db: Db;
-  /** A transaction as svc_authenticated for `ctx.userId`; row-level security applies. */
-  asUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
-   * As `asUser`, read-only: a write fails with 25006, so nothing done in it can be half-written.
-   * `settings`: transaction-local settings (`set_config(name, value, true)`, names and values
-   * bound) made in the same statement as the role's, so they cost no statement of their own.
+   * A transaction as svc_authenticated for `ctx.userId`; row-level security applies. `settings`:
+   * transaction-local settings (`set_config(name, value, true)`, names and values bound) made in
+   * the same statement as the role's, so they cost no statement (on the embedded default, no round
+   * trip) of their own.
    */
+  asUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>, settings?: Readonly<Record<string, string>>): Promise<T>;
+  /** As `asUser`, read-only: a write fails with 25006, so nothing done in it can be half-written. */
   readsAsUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>, settings?: Readonly<Record<string, string>>): Promise<T>;
   /** A transaction as svc_anon: no table is readable and the Database API refuses with 42501. */
   asAnon<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
