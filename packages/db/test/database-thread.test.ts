@@ -1,7 +1,7 @@
 // The embedded database in its worker thread: the serving thread keeps turning, and PGlite's behaviour crosses intact.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransactionPrelude } from '../src/client/thread/pglite-proxy';
+import { PGliteThread, withTransactionPrelude } from '../src/client/thread/pglite-proxy';
 import { constraintOf } from '../src/errors';
 import { inDatabaseLane, openDatabase, sqlStateOf, type Database } from '../src/index';
 
@@ -93,6 +93,42 @@ describe('the embedded database in a worker thread', () => {
     expect(sqlStateOf(await failed.catch((err: unknown) => err))).toBe('42883');
     const [row] = (await rowsOf(database.system((t) => t.execute(sql`select 1 as one`)))) as { one: number }[];
     expect(row?.one).toBe(1);
+  });
+
+  it('sends the statements a transaction makes at once without waiting for answers, and runs them in order', async () => {
+    await database.db.execute(sql`create table thread_pipelined (k int)`);
+    const events: string[] = [];
+    const proto = PGliteThread.prototype as unknown as { send(request: Record<string, unknown>): Promise<unknown> };
+    const send = proto.send;
+    proto.send = function (this: unknown, request) {
+      const name = request.op === 'end' ? 'end' : String(request.text).slice(0, 6);
+      events.push(`send ${name}`);
+      return send.call(this, request).finally(() => events.push(`answer ${name}`));
+    };
+    try {
+      const [, counted, doubled] = await database.system((tx) =>
+        // rowsOf awaits each at once: drizzle's query builder sends nothing until awaited.
+        Promise.all([
+          rowsOf(tx.execute(sql`insert into thread_pipelined values (1), (2)`)),
+          rowsOf(tx.execute(sql`select count(*)::int as n from thread_pipelined`)),
+          rowsOf(tx.execute(sql`update thread_pipelined set k = k * 2 returning k`)),
+        ]),
+      );
+      expect(counted).toEqual([{ n: 2 }]);
+      expect(doubled).toEqual([{ k: 2 }, { k: 4 }]);
+      expect(events).toEqual(['send insert', 'send select', 'send update', 'answer insert', 'answer select', 'answer update', 'send end', 'answer end']);
+
+      // The first fails: those behind it fail too (an aborted transaction), nothing is kept, the next transaction runs.
+      const failed = await database
+        .system((tx) =>
+          Promise.all([rowsOf(tx.execute(sql`insert into thread_pipelined values (1 / 0)`)), rowsOf(tx.execute(sql`insert into thread_pipelined values (3)`))]),
+        )
+        .catch((err: unknown) => err);
+      expect(sqlStateOf(failed)).toBe('22012');
+      expect(await rowsOf(database.db.execute(sql`select k from thread_pipelined order by k`))).toEqual([{ k: 2 }, { k: 4 }]);
+    } finally {
+      proto.send = send;
+    }
   });
 
   it('rebuilds a refused statement as the Postgres error, with its fields', async () => {

@@ -3,9 +3,9 @@ import type { ToolArgs, ToolOutput } from '@svc/contract';
 import type { Actor } from '../actor';
 import { decodeCursor, encodeCursor, fingerprint } from '../library/page-cursor';
 import type { MemoryDeps } from '../memory/deps';
-import { loadThreadSession } from '../sessions/thread-sessions';
 import { resolveReadTarget } from '../targets/resolve-target';
 import { conflictScopes, isVisible, loadConflicts, toConflictView } from './load';
+import { sessionAndTarget } from '../targets/session-and-target';
 
 type Position = { at: string; id: string };
 const isPosition = (p: unknown): p is Position =>
@@ -19,8 +19,8 @@ export async function listConflicts(
   args: ToolArgs<'list_conflicts'>,
 ): Promise<ToolOutput<'list_conflicts'>> {
   return deps.database.asUser(actor, async (tx) => {
-    const session = await loadThreadSession(tx, actor.userId, args.thread);
-    const scopeIds = conflictScopes(await resolveReadTarget(tx, actor.userId, args, session.project));
+    const [, target] = await sessionAndTarget(tx, actor.userId, args, (project) => resolveReadTarget(tx, actor.userId, args, project));
+    const scopeIds = conflictScopes(target);
     const print = fingerprint({ status: args.status, kind: args.kind ?? null, scopeIds });
     const after = decodeCursor(args.cursor, print, isPosition);
     const filter = { status: args.status, kind: args.kind, scopeIds, after, limit: args.limit + 1, visibleOnly: true };

@@ -4,11 +4,11 @@ import { markChecksDue, type Tx } from '@svc/db';
 import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
 import { assertNoSecrets } from '@svc/secrets';
-import { loadThreadSession } from '../sessions/thread-sessions';
 import { resolveReadTarget } from '../targets/resolve-target';
 import { conflictScopes, isVisible, loadConflicts, type LoadedConflict } from './load';
 import { decide, type Side } from './policy';
 import { settle, type ConflictResult } from './settle';
+import { sessionAndTarget } from '../targets/session-and-target';
 
 type Args = ToolArgs<'resolve_conflicts'>;
 
@@ -36,8 +36,8 @@ async function select(tx: Tx, actor: Actor, args: Args, scopeIds: string[] | nul
 export async function resolveConflicts(deps: MemoryDeps, actor: Actor, args: Args): Promise<ToolOutput<'resolve_conflicts'>> {
   await assertNoSecrets({ 'choices[].merged_content': (args.choices ?? []).map((c) => c.merged_content ?? '') });
   const output = await deps.database.asUser(actor, async (tx) => {
-    const session = await loadThreadSession(tx, actor.userId, args.thread);
-    const scopeIds = conflictScopes(await resolveReadTarget(tx, actor.userId, args, session.project));
+    const [, target] = await sessionAndTarget(tx, actor.userId, args, (project) => resolveReadTarget(tx, actor.userId, args, project));
+    const scopeIds = conflictScopes(target);
     const choices = new Map((args.choices ?? []).map((c) => [c.conflict_id, c]));
     const results: ConflictResult[] = [];
     for (const conflict of await select(tx, actor, args, scopeIds)) {

@@ -9,10 +9,11 @@ import type { RecallHit } from '../memory/retriever';
 import { searchBesideEmbedding } from '../memory/search-beside-embedding';
 import { toMemoryView } from '../memory/to-view';
 import { listActiveRules } from '../rules/active-rules';
-import { attachProject, loadThreadSession, sessionView, type ThreadSession } from '../sessions/thread-sessions';
+import { attachProject, sessionView, type ThreadSession } from '../sessions/thread-sessions';
 import { resolveReadTarget } from '../targets/resolve-target';
 import { briefingCards } from './board-cards';
 import { fitSections, section, type BudgetSection } from './budget';
+import { sessionAndTarget } from '../targets/session-and-target';
 
 type Output = ToolOutput<'build_context'>;
 const OPEN_LOOPS_MAX = 20;
@@ -40,8 +41,8 @@ export async function buildContext(deps: MemoryDeps, actor: Actor, args: ToolArg
     actor,
     want.has('memories') ? args.task : null,
     async (tx) => {
-      let session = await loadThreadSession(tx, actor.userId, args.thread);
-      const target = await resolveReadTarget(tx, actor.userId, args, session.project);
+      const [loadedSession, target] = await sessionAndTarget(tx, actor.userId, args, (project) => resolveReadTarget(tx, actor.userId, args, project));
+      let session = loadedSession;
       if (target.project && (args.project_hint !== undefined || args.scope)) {
         session = await attachProject(tx, actor.userId, session, target.project);
       }

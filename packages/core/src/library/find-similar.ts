@@ -5,9 +5,9 @@ import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
 import { loadMemories, loadMemory } from '../memory/load';
 import { toMemoryView } from '../memory/to-view';
-import { loadThreadSession } from '../sessions/thread-sessions';
 import { resolveReadTarget } from '../targets/resolve-target';
 import type { SimilarityFinder } from './similarity';
+import { sessionAndTarget } from '../targets/session-and-target';
 
 type Args = ToolArgs<'find_similar_memory'>;
 type Output = ToolOutput<'find_similar_memory'>;
@@ -30,8 +30,7 @@ export async function findSimilarMemory(
   const text = await textOf(deps, actor, args);
   const prepared = await finder.prepare(text);
   return deps.database.asUser(actor, async (tx) => {
-    const session = await loadThreadSession(tx, actor.userId, args.thread);
-    const target = await resolveReadTarget(tx, actor.userId, args, session.project);
+    const [, target] = await sessionAndTarget(tx, actor.userId, args, (project) => resolveReadTarget(tx, actor.userId, args, project));
     const matches = await finder.find(tx, prepared, {
       text,
       excludeId: args.memory_id,

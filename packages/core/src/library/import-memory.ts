@@ -6,9 +6,9 @@ import { markChecksDue, memories, type MemorySource } from '@svc/db';
 import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
 import { inferKind } from '../memory/infer-kind';
-import { loadThreadSession } from '../sessions/thread-sessions';
 import { resolveWriteTarget } from '../targets/resolve-target';
 import { screenImport, secretBearing, type ImportItem } from './import-screen';
+import { sessionAndTarget } from '../targets/session-and-target';
 
 type Args = ToolArgs<'import_memory'>;
 type Output = ToolOutput<'import_memory'>;
@@ -41,8 +41,7 @@ export async function importMemory(deps: MemoryDeps, actor: Actor, args: Args): 
     : [];
   const languages = items.map((item) => detectLanguage(item.content));
   const output = await deps.database.asUser(actor, async (tx): Promise<Output> => {
-    const session = await loadThreadSession(tx, actor.userId, args.thread);
-    const target = await resolveWriteTarget(tx, actor.userId, args, session.project);
+    const [, target] = await sessionAndTarget(tx, actor.userId, args, (project) => resolveWriteTarget(tx, actor.userId, args, project));
     const system = args.source_system ?? null;
     const rejected = await screenImport(tx, target.scopeId, system, items, secrets);
     const now = new Date();

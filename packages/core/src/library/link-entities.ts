@@ -7,9 +7,9 @@ import type { MemoryDeps } from '../memory/deps';
 import { loadMemory } from '../memory/load';
 import { canWriteScope } from '../memory/write-access';
 import { assertNoSecrets } from '@svc/secrets';
-import { loadThreadSession } from '../sessions/thread-sessions';
 import { resolveWriteTarget } from '../targets/resolve-target';
 import { findOrCreateEntity, lockEntityNames, relateEntities } from './entities';
+import { sessionAndTarget } from '../targets/session-and-target';
 
 type Args = Extract<LinkActionInput, { action: 'entities' }>;
 type Output = ToolOutput<'link'>;
@@ -25,8 +25,8 @@ async function graphScope(tx: Tx, actor: Actor, args: Args): Promise<string> {
     if (!(await canWriteScope(tx, memory.row.scopeId))) throw fail.forbidden('You cannot write in the scope of that memory');
     return memory.row.scopeId;
   }
-  const session = await loadThreadSession(tx, actor.userId, args.thread);
-  return (await resolveWriteTarget(tx, actor.userId, args, session.project)).scopeId;
+  const [, target] = await sessionAndTarget(tx, actor.userId, args, (project) => resolveWriteTarget(tx, actor.userId, args, project));
+  return target.scopeId;
 }
 
 /** Mentions are part of the memory, and only its owner changes a memory (rule 4). */

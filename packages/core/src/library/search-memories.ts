@@ -8,11 +8,11 @@ import { filterConditions } from '../memory/fts-retriever';
 import { loadMemories, type LoadedMemory } from '../memory/load';
 import type { RecallQuery } from '../memory/retriever';
 import { toMemoryView } from '../memory/to-view';
-import { loadThreadSession } from '../sessions/thread-sessions';
 import { resolveReadTarget } from '../targets/resolve-target';
 import { decodeCursor, encodeCursor, fingerprint, isOffset } from './page-cursor';
 import { matchesRowFilters, searchFilters } from './search-filters';
 import { rankCandidates, type SearchRankers } from './search-rank';
+import { sessionAndTarget } from '../targets/session-and-target';
 
 type Args = ToolArgs<'search_memories'>;
 type Output = ToolOutput<'search_memories'>;
@@ -46,8 +46,7 @@ export async function searchMemories(deps: MemoryDeps, actor: Actor, args: Args,
   const query = args.query;
   const prepared = query !== undefined && args.mode === 'semantic' && rankers.finder.kind === 'vector' ? await rankers.finder.prepare(query) : undefined;
   return deps.database.asUser(actor, async (tx) => {
-    const session = await loadThreadSession(tx, actor.userId, args.thread);
-    const target = await resolveReadTarget(tx, actor.userId, args, session.project);
+    const [, target] = await sessionAndTarget(tx, actor.userId, args, (project) => resolveReadTarget(tx, actor.userId, args, project));
     const q = searchFilters(args, target.scopeIds, args.limit);
     const { cursor: _cursor, limit: _limit, thread: _thread, scope: _scope, project_hint: _hint, ...listing } = args;
     const print = fingerprint({ ...listing, scopeIds: target.scopeIds });

@@ -3,13 +3,14 @@ import type { ToolArgs, ToolOutput } from '@svc/contract';
 import type { Tx } from '@svc/db';
 import type { Actor } from '../actor';
 import { stageClock } from '../retrieval/search-stages';
-import { attachProject, loadThreadSession, sessionView, type ThreadSession } from '../sessions/thread-sessions';
+import { attachProject, sessionView, type ThreadSession } from '../sessions/thread-sessions';
 import { resolveReadTarget } from '../targets/resolve-target';
 import type { MemoryDeps } from './deps';
 import { loadMemories } from './load';
 import type { RecallHit, RecallQuery } from './retriever';
 import { searchBesideEmbedding } from './search-beside-embedding';
 import { toMemoryView } from './to-view';
+import { sessionAndTarget } from '../targets/session-and-target';
 
 type Args = ToolArgs<'recall'>;
 type Output = ToolOutput<'recall'>;
@@ -36,8 +37,8 @@ export async function recall(deps: MemoryDeps, actor: Actor, args: Args): Promis
 
 /** The caller's thread session and read target, and the search they make of the arguments. */
 async function resolveRecall(tx: Tx, actor: Actor, args: Args) {
-  let session = await loadThreadSession(tx, actor.userId, args.thread);
-  const target = await resolveReadTarget(tx, actor.userId, args, session.project);
+  const [loadedSession, target] = await sessionAndTarget(tx, actor.userId, args, (project) => resolveReadTarget(tx, actor.userId, args, project));
+  let session = loadedSession;
   if (target.project && (args.project_hint !== undefined || args.scope)) {
     session = await attachProject(tx, actor.userId, session, target.project);
   }

@@ -5,7 +5,7 @@ import { markChecksDue, markChecksDueStatement, memories, type Tx } from '@svc/d
 import type { Actor } from '../actor';
 import { CANONICAL_LANGUAGE, detectLanguage } from '@svc/language';
 import { assertNoSecrets } from '@svc/secrets';
-import { attachProject, loadThreadSession, sessionView, type ThreadSession } from '../sessions/thread-sessions';
+import { attachProject, sessionView, type ThreadSession } from '../sessions/thread-sessions';
 import { resolveWriteTarget, type ResolvedTarget } from '../targets/resolve-target';
 import type { MemoryDeps } from './deps';
 import { inferKind } from './infer-kind';
@@ -13,6 +13,7 @@ import { loadMemory, type LoadedMemory } from './load';
 import { supersede } from './supersede';
 import { toMemoryView } from './to-view';
 import { THREAD_SOURCE_KEY, writtenFields } from './written-fields';
+import { sessionAndTarget } from '../targets/session-and-target';
 
 type Args = ToolArgs<'remember'>;
 type Output = ToolOutput<'remember'>;
@@ -80,8 +81,7 @@ interface Gathered {
 }
 
 async function gather(tx: Tx, userId: string, args: Args): Promise<Gathered> {
-  const session = await loadThreadSession(tx, userId, args.thread);
-  const target = await resolveWriteTarget(tx, userId, args, session.project);
+  const [session, target] = await sessionAndTarget(tx, userId, args, (project) => resolveWriteTarget(tx, userId, args, project));
   const twinId = args.on_duplicate === 'return_existing' ? await findTwin(tx, target.scopeId, args.content) : null;
   return { session, target, twinId };
 }

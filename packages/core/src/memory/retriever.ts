@@ -35,7 +35,13 @@ export interface Retriever {
    * `afterAnswer` (a recount of stale statistics) the caller runs once it has answered, in a
    * transaction of its own as the same caller.
    */
-  plan?(tx: Tx, query: RecallQuery, afterAnswer?: (work: (tx: Tx) => Promise<void>) => void): Promise<unknown>;
+  plan?(tx: Tx, query: RecallQuery, afterAnswer?: (work: (tx: Tx) => Promise<void>) => void, started?: unknown): Promise<unknown>;
+  /**
+   * The part of `plan` that needs only the query's text, started in the caller's transaction before
+   * the caller's own reads (so it is sent with them, not after them); its result goes to `plan` as
+   * `started`. Nothing need await it if the caller's reads fail.
+   */
+  startPlan?(tx: Tx, text: string): unknown;
   /**
    * Transaction-local settings `search` makes for a planned query. A caller that makes them itself
    * when it opens the transaction (`readsAsUser`'s settings: no statement of their own) says so

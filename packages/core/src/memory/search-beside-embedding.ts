@@ -38,8 +38,9 @@ export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>
   const deferred: ((tx: Tx) => Promise<void>)[] = [];
   try {
     const first = await deps.database.asUser(actor, async (tx) => {
+      const started = retriever.startPlan?.(tx, text);
       const gathered = await gather(tx);
-      return { gathered, planned: await retriever.plan!(tx, gathered.query, (work) => deferred.push(work)) };
+      return { gathered, planned: await retriever.plan!(tx, gathered.query, (work) => deferred.push(work), started) };
     });
     const clock = stageClock();
     const prepared = await embedding;

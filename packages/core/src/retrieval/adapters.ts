@@ -8,7 +8,7 @@ import type { MemoryIndexer } from '../memory/deps';
 import type { RecallQuery, Retriever } from '../memory/retriever';
 import type { RetrievalDeps } from './deps';
 import { findSimilar, NEAR_DUPLICATE_SIMILARITY } from './find-similar';
-import { hybridSearch, planSearch, type SearchPlan } from './hybrid-search';
+import { hybridSearch, planSearch, startPlan, type SearchPlan, type StartedPlan } from './hybrid-search';
 import { embedQuery, type EmbeddedQuery } from './query-embedding';
 import { hnswSettings } from './sql/query-terms';
 import { storeAndNearStatement, type NearRow } from './sql/similar';
@@ -45,7 +45,8 @@ function searchOptions(q: RecallQuery): HybridSearchOptions {
 export function hybridRetriever(deps: RetrievalDeps): Retriever {
   return {
     prepare: (query) => embedQuery(deps.embedder, query, deps.logger),
-    plan: (tx, q, afterAnswer) => planSearch(tx, searchOptions(q), deps, afterAnswer),
+    startPlan: (tx, text) => startPlan(tx, text, deps),
+    plan: (tx, q, afterAnswer, started) => planSearch(tx, searchOptions(q), deps, afterAnswer, started as StartedPlan | undefined),
     searchSettings: () => hnswSettings((deps.tuning ?? DEFAULT_TUNING).efSearch),
     search: (tx, q, prepared, planned, settingsMade) =>
       hybridSearch(

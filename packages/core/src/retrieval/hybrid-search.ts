@@ -23,6 +23,26 @@ export interface SearchPlan {
   lexical: LexicalPlan | null;
 }
 
+/** A plan's first statement, sent before the caller's other reads: it needs only the query's text. */
+export interface StartedPlan {
+  query: string;
+  prelude: Promise<PreludeRow | undefined>;
+}
+
+/**
+ * Sends the prelude (the query's lexemes, the caller, the HNSW settings) in the caller's transaction
+ * now, so it travels with whatever the caller reads next instead of after it.
+ */
+export function startPlan(exec: Executor, query: string, deps: RetrievalDeps): StartedPlan {
+  const prelude = (async () => {
+    const [row] = rowsOf<PreludeRow>(await exec.execute(preludeStatement(query, (deps.tuning ?? DEFAULT_TUNING).efSearch)));
+    return row;
+  })();
+  // Awaited by planSearch; a caller whose own reads failed first never awaits it.
+  prelude.catch(() => undefined);
+  return { query, prelude };
+}
+
 /**
  * Runs as the caller (row-level security decides which memories the statistics count). A caller
  * that embeds the query meanwhile runs this in a short transaction of its own and passes the plan
@@ -34,10 +54,11 @@ export async function planSearch(
   options: HybridSearchOptions,
   deps: RetrievalDeps,
   afterAnswer?: AfterAnswer,
+  started?: StartedPlan,
 ): Promise<SearchPlan> {
-  const tuning = deps.tuning ?? DEFAULT_TUNING;
   const clock = stageClock();
-  const [prelude] = rowsOf<PreludeRow>(await exec.execute(preludeStatement(options.query, tuning.efSearch)));
+  const tuning = deps.tuning ?? DEFAULT_TUNING;
+  const prelude = started?.query === options.query ? await started.prelude : await startPlan(exec, options.query, deps).prelude;
   const lexical =
     (options.mode ?? 'hybrid') !== 'semantic'
       ? await planLexical(exec, queryTerms(prelude), options, tuning, prelude?.uid ?? null, afterAnswer)

@@ -3,10 +3,10 @@ import { RECALL_K_DEFAULT, type ToolArgs, type ToolOutput } from '@svc/contract'
 import { currentRequestId } from '@svc/observability';
 import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
-import { loadThreadSession } from '../sessions/thread-sessions';
 import { resolveReadTarget, type TargetInput } from '../targets/resolve-target';
 import type { RunQueue } from './run-queue';
 import { readRun, startOrJoinRun, toRunView, type RunRow } from './run-store';
+import { sessionAndTarget } from '../targets/session-and-target';
 
 export const HYGIENE_JOB = 'hygiene-scan';
 export const BENCHMARK_JOB = 'benchmark-memory';
@@ -14,8 +14,8 @@ export const BENCHMARK_JOB = 'benchmark-memory';
 /** The scopes a run covers are fixed when it starts, so a later change of session does not move it. */
 async function scopesFor(deps: MemoryDeps, actor: Actor, args: TargetInput & { thread?: string }) {
   return deps.database.asUser(actor, async (tx) => {
-    const session = await loadThreadSession(tx, actor.userId, args.thread);
-    return (await resolveReadTarget(tx, actor.userId, args, session.project)).scopeIds;
+    const [, target] = await sessionAndTarget(tx, actor.userId, args, (project) => resolveReadTarget(tx, actor.userId, args, project));
+    return target.scopeIds;
   });
 }
 

@@ -147,7 +147,10 @@ export class PGliteThread {
   /**
    * PGlite's transaction, BEGIN to COMMIT in the thread. BEGIN travels with the first statement
    * and the thread queues the transaction by the caller's lane when it arrives; a transaction that
-   * runs no statement never reaches the thread.
+   * runs no statement never reaches the thread. Statements are sent as they are made, without
+   * waiting for the answers before them: the thread runs them in order, so statements a caller makes
+   * at once (`Promise.all`) cost one round trip, not one each, while the transaction holds the
+   * thread's one connection.
    */
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     const txId = this.nextId++;
@@ -157,7 +160,7 @@ export class PGliteThread {
     let closed = false;
     const inTx = <R>(request: Record<string, unknown>): Promise<R> => {
       if (closed) return Promise.reject(new Error('Transaction is closed'));
-      if (begun) return begun.then(() => this.send<R>({ ...request, tx: txId }));
+      if (begun) return this.send<R>({ ...request, tx: txId });
       const first = this.send<R>({ ...request, tx: txId, begin: true, lane, prelude });
       begun = first.catch(() => undefined);
       return first;

@@ -73,12 +73,36 @@ const transactions = new Map();
 const ROLLBACK = Symbol('rollback');
 
 /**
+ * Transactions whose BEGIN waits in the queue: statements the proxy sent behind the first without
+ * waiting for its answer wait here, then run in arrival order once the first has started.
+ */
+const opening = new Map();
+
+function deferred() {
+  let resolve;
+  let reject;
+  const promise = new Promise((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // A transaction that never opens may have had nothing sent behind its first statement.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+/**
  * BEGIN, the prelude if any (the role and caller settings), then the transaction's first statement
  * (`first`, which answers its own request), in one hop from the serving thread. A failed prelude
- * is the first statement's answer; the proxy then rolls back. The unit lasts until the proxy ends
- * the transaction.
+ * is the first statement's answer (and every statement's sent behind it); the proxy then rolls
+ * back. The unit lasts until the proxy ends the transaction.
  */
 function begin(txId, first, prelude) {
+  const opened = opening.get(txId);
+  const settle = (err) => {
+    if (opening.get(txId) !== opened) return;
+    opening.delete(txId);
+    if (err) opened.reject(err);
+  };
   return new Promise((unitDone) => {
     let started = false;
     db.transaction(
@@ -86,8 +110,17 @@ function begin(txId, first, prelude) {
         new Promise((commit, rollback) => {
           started = true;
           transactions.set(txId, { tx, commit, rollback, ended: undefined });
-          if (!prelude) return first.run(tx);
-          statements.query(tx, prelude.text, prelude.params, undefined, true).then(() => first.run(tx), first.refuse);
+          // The first statement takes PGlite's query lock before any statement sent behind it.
+          const startFirst = () => {
+            first.run(tx);
+            settle();
+            opened.resolve(tx);
+          };
+          if (!prelude) return startFirst();
+          statements.query(tx, prelude.text, prelude.params, undefined, true).then(startFirst, (err) => {
+            first.refuse(err);
+            settle(err);
+          });
         }),
     )
       .then(
@@ -98,10 +131,12 @@ function begin(txId, first, prelude) {
           else if (ended) ended.fail(err);
           // BEGIN itself failed: the first statement's request hears it.
           else if (!started) first.refuse(err);
+          settle(err);
         },
       )
       .finally(() => {
         transactions.delete(txId);
+        settle(new Error('Transaction is closed'));
         unitDone();
       });
   });
@@ -122,9 +157,12 @@ function end(id, txId, commit) {
 function run(request, fn) {
   const answer = (on) => fn(on).then((result) => reply(request.id, result), (err) => refuse(request.id, err));
   if (request.begin) {
+    opening.set(request.tx, deferred());
     return enqueue(request.lane, () => begin(request.tx, { run: answer, refuse: (err) => refuse(request.id, err) }, request.prelude));
   }
   if (request.tx !== undefined) {
+    const waiting = opening.get(request.tx);
+    if (waiting) return void waiting.promise.then(answer, (err) => refuse(request.id, err));
     const open = transactions.get(request.tx);
     if (!open) return refuse(request.id, new Error('Transaction is closed'));
     return answer(open.tx);
