@@ -4,6 +4,7 @@ export * from './schema';
 export type { Database, Db, Executor, Schema, Tx, UserContext } from './client/types';
 export { openDatabase, runMigrations, type OpenDatabaseOptions } from './client/open';
 export { currentDatabaseLane, inBackgroundLane, inDatabaseLane, LaneGate, type DatabaseLane } from './client/lanes';
+export { both, sendsAtOnce } from './client/statements-at-once';
 export { rateLimitStore, type RateLimitStore } from './client/rate-limit-store';
 export { fromPgError, sqlStateOf } from './errors';
 export {

@@ -1,5 +1,5 @@
 // Plugs hybrid search into the memory operations' interfaces: recall's Retriever, remember's indexer, find_similar's finder.
-import { rowsOf } from '@svc/db';
+import { rowsOf, sendsAtOnce } from '@svc/db';
 import type { MemoryKind } from '@svc/contract';
 import type { Embedder } from '@svc/embeddings';
 import { timed } from '@svc/observability';
@@ -45,7 +45,8 @@ function searchOptions(q: RecallQuery): HybridSearchOptions {
 export function hybridRetriever(deps: RetrievalDeps): Retriever {
   return {
     prepare: (query) => embedQuery(deps.embedder, query, deps.logger),
-    startPlan: (tx, text) => startPlan(tx, text, deps),
+    // Sent before the caller's reads only where they then travel together (`sendsAtOnce`).
+    startPlan: (tx, text) => (sendsAtOnce(tx) ? startPlan(tx, text, deps) : undefined),
     plan: (tx, q, afterAnswer, started) => planSearch(tx, searchOptions(q), deps, afterAnswer, started as StartedPlan | undefined),
     searchSettings: () => hnswSettings((deps.tuning ?? DEFAULT_TUNING).efSearch),
     search: (tx, q, prepared, planned, settingsMade) =>
