@@ -4,8 +4,8 @@ import type { Actor } from '../actor';
 import { decodeCursor, encodeCursor, fingerprint } from '../library/page-cursor';
 import type { MemoryDeps } from '../memory/deps';
 import { resolveReadTarget } from '../targets/resolve-target';
-import { conflictScopes, isVisible, loadConflicts, toConflictView } from './load';
 import { sessionAndTarget } from '../targets/session-and-target';
+import { conflictScopes, isVisible, loadConflicts, toConflictView } from './load';
 
 type Position = { at: string; id: string };
 const isPosition = (p: unknown): p is Position =>

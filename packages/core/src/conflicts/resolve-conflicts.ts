@@ -5,10 +5,10 @@ import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
 import { assertNoSecrets } from '@svc/secrets';
 import { resolveReadTarget } from '../targets/resolve-target';
+import { sessionAndTarget } from '../targets/session-and-target';
 import { conflictScopes, isVisible, loadConflicts, type LoadedConflict } from './load';
 import { decide, type Side } from './policy';
 import { settle, type ConflictResult } from './settle';
-import { sessionAndTarget } from '../targets/session-and-target';
 
 type Args = ToolArgs<'resolve_conflicts'>;
 

@@ -11,9 +11,9 @@ import { toMemoryView } from '../memory/to-view';
 import { listActiveRules } from '../rules/active-rules';
 import { attachProject, sessionView, type ThreadSession } from '../sessions/thread-sessions';
 import { resolveReadTarget } from '../targets/resolve-target';
+import { sessionAndTarget } from '../targets/session-and-target';
 import { briefingCards } from './board-cards';
 import { fitSections, section, type BudgetSection } from './budget';
-import { sessionAndTarget } from '../targets/session-and-target';
 
 type Output = ToolOutput<'build_context'>;
 const OPEN_LOOPS_MAX = 20;

@@ -6,8 +6,8 @@ import type { MemoryDeps } from '../memory/deps';
 import { loadMemories, loadMemory } from '../memory/load';
 import { toMemoryView } from '../memory/to-view';
 import { resolveReadTarget } from '../targets/resolve-target';
-import type { SimilarityFinder } from './similarity';
 import { sessionAndTarget } from '../targets/session-and-target';
+import type { SimilarityFinder } from './similarity';
 
 type Args = ToolArgs<'find_similar_memory'>;
 type Output = ToolOutput<'find_similar_memory'>;

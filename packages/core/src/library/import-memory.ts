@@ -7,8 +7,8 @@ import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
 import { inferKind } from '../memory/infer-kind';
 import { resolveWriteTarget } from '../targets/resolve-target';
-import { screenImport, secretBearing, type ImportItem } from './import-screen';
 import { sessionAndTarget } from '../targets/session-and-target';
+import { screenImport, secretBearing, type ImportItem } from './import-screen';
 
 type Args = ToolArgs<'import_memory'>;
 type Output = ToolOutput<'import_memory'>;

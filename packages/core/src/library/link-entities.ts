@@ -8,8 +8,8 @@ import { loadMemory } from '../memory/load';
 import { canWriteScope } from '../memory/write-access';
 import { assertNoSecrets } from '@svc/secrets';
 import { resolveWriteTarget } from '../targets/resolve-target';
-import { findOrCreateEntity, lockEntityNames, relateEntities } from './entities';
 import { sessionAndTarget } from '../targets/session-and-target';
+import { findOrCreateEntity, lockEntityNames, relateEntities } from './entities';
 
 type Args = Extract<LinkActionInput, { action: 'entities' }>;
 type Output = ToolOutput<'link'>;

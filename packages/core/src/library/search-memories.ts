@@ -9,10 +9,10 @@ import { loadMemories, type LoadedMemory } from '../memory/load';
 import type { RecallQuery } from '../memory/retriever';
 import { toMemoryView } from '../memory/to-view';
 import { resolveReadTarget } from '../targets/resolve-target';
+import { sessionAndTarget } from '../targets/session-and-target';
 import { decodeCursor, encodeCursor, fingerprint, isOffset } from './page-cursor';
 import { matchesRowFilters, searchFilters } from './search-filters';
 import { rankCandidates, type SearchRankers } from './search-rank';
-import { sessionAndTarget } from '../targets/session-and-target';
 
 type Args = ToolArgs<'search_memories'>;
 type Output = ToolOutput<'search_memories'>;

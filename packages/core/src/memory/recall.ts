@@ -5,12 +5,12 @@ import type { Actor } from '../actor';
 import { stageClock } from '../retrieval/search-stages';
 import { attachProject, sessionView, type ThreadSession } from '../sessions/thread-sessions';
 import { resolveReadTarget } from '../targets/resolve-target';
+import { sessionAndTarget } from '../targets/session-and-target';
 import type { MemoryDeps } from './deps';
 import { loadMemories } from './load';
 import type { RecallHit, RecallQuery } from './retriever';
 import { searchBesideEmbedding } from './search-beside-embedding';
 import { toMemoryView } from './to-view';
-import { sessionAndTarget } from '../targets/session-and-target';
 
 type Args = ToolArgs<'recall'>;
 type Output = ToolOutput<'recall'>;

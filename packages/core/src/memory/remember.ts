@@ -7,13 +7,13 @@ import { CANONICAL_LANGUAGE, detectLanguage } from '@svc/language';
 import { assertNoSecrets } from '@svc/secrets';
 import { attachProject, sessionView, type ThreadSession } from '../sessions/thread-sessions';
 import { resolveWriteTarget, type ResolvedTarget } from '../targets/resolve-target';
+import { sessionAndTarget } from '../targets/session-and-target';
 import type { MemoryDeps } from './deps';
 import { inferKind } from './infer-kind';
 import { loadMemory, type LoadedMemory } from './load';
 import { supersede } from './supersede';
 import { toMemoryView } from './to-view';
 import { THREAD_SOURCE_KEY, writtenFields } from './written-fields';
-import { sessionAndTarget } from '../targets/session-and-target';
 
 type Args = ToolArgs<'remember'>;
 type Output = ToolOutput<'remember'>;

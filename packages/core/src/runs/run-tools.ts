@@ -4,9 +4,9 @@ import { currentRequestId } from '@svc/observability';
 import type { Actor } from '../actor';
 import type { MemoryDeps } from '../memory/deps';
 import { resolveReadTarget, type TargetInput } from '../targets/resolve-target';
+import { sessionAndTarget } from '../targets/session-and-target';
 import type { RunQueue } from './run-queue';
 import { readRun, startOrJoinRun, toRunView, type RunRow } from './run-store';
-import { sessionAndTarget } from '../targets/session-and-target';
 
 export const HYGIENE_JOB = 'hygiene-scan';
 export const BENCHMARK_JOB = 'benchmark-memory';
