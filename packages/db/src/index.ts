@@ -4,7 +4,8 @@ export * from './schema';
 export type { Database, Db, Executor, Schema, Tx, UserContext } from './client/types';
 export { openDatabase, runMigrations, type OpenDatabaseOptions } from './client/open';
 export { currentDatabaseLane, inBackgroundLane, inDatabaseLane, LaneGate, type DatabaseLane } from './client/lanes';
-export { both, sendsAtOnce } from './client/statements-at-once';
+export { takeDatabaseAnswers } from './client/thread/pglite-proxy';
+export { allAtOnce, both, sendsAtOnce } from './client/statements-at-once';
 export { rateLimitStore, type RateLimitStore } from './client/rate-limit-store';
 export { fromPgError, sqlStateOf } from './errors';
 export {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGliteThread, withTransactionPrelude } from '../src/client/thread/pglite-proxy';
 import { constraintOf } from '../src/errors';
-import { inDatabaseLane, openDatabase, sqlStateOf, type Database } from '../src/index';
+import { inDatabaseLane, openDatabase, sqlStateOf, takeDatabaseAnswers, type Database } from '../src/index';
 
 /** Enough rows that counting them keeps PGlite busy for a long while (the better part of a second). */
 const LONG_STATEMENT = sql`select count(*)::int as n from generate_series(1, 1000000) as g(i) where i % 7 = 3`;
@@ -188,6 +188,23 @@ describe('the embedded database in a worker thread', () => {
       ),
     );
     expect(rows[0]).toEqual({ i: 7, j: { a: [1] }, b: new Uint8Array([1, 2]), t: '2024-05-08 10:00:00+00', n: null });
+  });
+
+  it('hands an answer already sent to its caller at takeDatabaseAnswers, before the event loop reads the port', async () => {
+    const client = (database.db as unknown as { $client: PGliteThread }).$client;
+    const microtasks = async () => {
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+    };
+    let answered = false;
+    const answer = client.query('select 1 as n').then(() => (answered = true));
+    // This thread sleeps (no event-loop turn) while the database thread answers onto the port.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+    await microtasks();
+    expect(answered).toBe(false);
+    takeDatabaseAnswers();
+    await microtasks();
+    expect(answered).toBe(true);
+    await answer;
   });
 
   it('delivers NOTIFY to a listener in the serving thread until it stops listening', async () => {

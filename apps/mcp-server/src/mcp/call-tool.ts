@@ -1,12 +1,13 @@
 // The one path every tool call takes: parse input, run, check output, shape the result, count and log.
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLS, isToolName, type ToolName } from '@svc/contract';
-import { inDatabaseLane } from '@svc/db';
+import { inDatabaseLane, takeDatabaseAnswers } from '@svc/db';
 import { fail, type ServiceError } from '@svc/errors';
 import { annotateRequestContext } from '@svc/observability';
 import { classifyThrow, isDatabaseUnavailable, logOutage } from '../failure';
 import { composeFooter } from './footer';
 import type { HandlerTable, ToolContext } from './tool-handler';
+import { OnePerTurn } from './one-per-turn';
 import { noticeRefusal, noticeRun } from './tool-notices';
 import { errorResult, successResult } from './tool-result';
 
@@ -28,6 +29,8 @@ const MODEL_TOOLS: ReadonlySet<ToolName> = new Set<ToolName>([
   'resolve_conflicts',
 ]);
 
+const modelToolStarts = new OnePerTurn(takeDatabaseAnswers);
+
 function invalidArguments(issues: { path: PropertyKey[]; message: string }[]): ServiceError {
   const list = issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
   const summary = list.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
@@ -48,10 +51,15 @@ export async function callTool(
   annotateRequestContext({ tool: name });
   const started = performance.now();
   let outcome = 'ok';
+  // Transactions already open go on before this call adds work of its own (see takeDatabaseAnswers).
+  takeDatabaseAnswers();
   try {
+    const lane = MODEL_TOOLS.has(name) ? 'bulk' : 'interactive';
+    // Model tools start one per turn of the event loop: a burst of them does not hold up quick calls
+    // or the next statements of transactions already open on the embedded database.
+    if (lane === 'bulk') await modelToolStarts.turn();
     const parsed = definition.input.safeParse(rawArgs ?? {});
     if (!parsed.success) throw invalidArguments(parsed.error.issues);
-    const lane = MODEL_TOOLS.has(name) ? 'bulk' : 'interactive';
     const output = await inDatabaseLane(lane, () => handler.run(parsed.data as never, ctx));
     const checked = definition.output.safeParse(output);
     if (!checked.success) {

@@ -1,6 +1,6 @@
 // One page of a board: counts per state, and cards column by column (state order, then number).
 import { CARD_STATES, type CardState, type CardSummary, type CardType } from '@svc/contract';
-import { cards, type Tx } from '@svc/db';
+import { both, cards, type Tx } from '@svc/db';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -32,27 +32,33 @@ async function countsOf(tx: Tx, boardId: string): Promise<Record<CardState, numb
 /** The enum's declaration order is the column order, so (state, number) is the page key. */
 export async function boardPage(tx: Tx, board: BoardRef, filter: BoardFilter) {
   const after = filter.cursor ? decodeCursor(filter.cursor, boardCursor) : null;
-  const rows = await tx
-    .select()
-    .from(cards)
-    .where(
-      and(
-        eq(cards.boardId, board.id),
-        inArray(cards.state, filter.states ?? DEFAULT_STATES),
-        filter.type ? eq(cards.type, filter.type) : undefined,
-        after
-          ? sql`(${cards.state}, ${cards.number}) > (${after.s}::card_state, ${after.n})`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(cards.state), asc(cards.number))
-    .limit(filter.limit + 1);
+  // The counts need only the board: read beside its page.
+  const [rows, counts] = await both(
+    tx,
+    () =>
+      tx
+        .select()
+        .from(cards)
+        .where(
+          and(
+            eq(cards.boardId, board.id),
+            inArray(cards.state, filter.states ?? DEFAULT_STATES),
+            filter.type ? eq(cards.type, filter.type) : undefined,
+            after
+              ? sql`(${cards.state}, ${cards.number}) > (${after.s}::card_state, ${after.n})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(cards.state), asc(cards.number))
+        .limit(filter.limit + 1),
+    () => countsOf(tx, board.id),
+  );
   const kept = rows.slice(0, filter.limit);
   const last = kept.at(-1);
   const summaries: CardSummary[] = await summarizeCards(tx, kept);
   return {
     project: board.project,
-    counts: await countsOf(tx, board.id),
+    counts,
     cards: summaries,
     next_cursor:
       rows.length > filter.limit && last ? encodeCursor({ s: last.state, n: last.number }) : null,

@@ -5,7 +5,7 @@ import {
   type RefusalDetails,
   type ScopeTarget,
 } from '@svc/contract';
-import { boards, type Tx } from '@svc/db';
+import { boards, both, type Tx } from '@svc/db';
 import { fail, type ServiceError } from '@svc/errors';
 import { eq } from 'drizzle-orm';
 import { classifyProjectHint } from '../projects/classify-hint';
@@ -29,18 +29,44 @@ export interface BoardInput {
 const PERSONAL_REFUSED =
   'Cards live on project boards, not in the personal scope: pass a project scope or project_hint';
 
+type BoardRow = Omit<BoardRef, 'project'>;
+
+function boardRowOf(tx: Tx, projectId: string): Promise<BoardRow | undefined> {
+  return tx
+    .select({ id: boards.id, scopeId: boards.scopeId })
+    .from(boards)
+    .where(eq(boards.projectId, projectId))
+    .limit(1)
+    .then(([row]) => row);
+}
+
+function boardRef(project: { id: string; name: string }, row: BoardRow | undefined): BoardRef {
+  if (!row)
+    throw fail.notFound(`Project "${project.name}" has no board`, { project_id: project.id });
+  return { ...row, project: { id: project.id, name: project.name } };
+}
+
 export async function boardOfProject(
   tx: Tx,
   project: { id: string; name: string },
 ): Promise<BoardRef> {
-  const [row] = await tx
-    .select({ id: boards.id, scopeId: boards.scopeId })
-    .from(boards)
-    .where(eq(boards.projectId, project.id))
-    .limit(1);
-  if (!row)
-    throw fail.notFound(`Project "${project.name}" has no board`, { project_id: project.id });
-  return { ...row, project: { id: project.id, name: project.name } };
+  return boardRef(project, await boardRowOf(tx, project.id));
+}
+
+/**
+ * The board of the project that `scope` names, read beside `project` (which checks the caller's
+ * right to it): row-level security shows a board only to its project's members, and a board read
+ * for a project that `project` refuses is never used. One round trip on the embedded database.
+ */
+async function boardOfScope<P extends { id: string; name: string }>(
+  tx: Tx,
+  scope: `project:${string}`,
+  project: () => Promise<P>,
+): Promise<BoardRef> {
+  const [found, row] = await both(tx, project, () =>
+    boardRowOf(tx, scope.slice('project:'.length)),
+  );
+  return boardRef(found, row);
 }
 
 /** The card-specific wording of the contract: the board is missing because the session has no project. */
@@ -76,9 +102,13 @@ export async function boardForCreate(
   if (input.scope === 'personal') throw fail.validation(PERSONAL_REFUSED);
   if (!input.scope && input.project_hint === undefined && !session)
     throw await noBoardRefusal(tx, userId, 'put the card on');
-  const target = await resolveWriteTarget(tx, userId, input, session);
-  if (!target.project) throw fail.validation(PERSONAL_REFUSED);
-  return boardOfProject(tx, target.project);
+  const project = async () => {
+    const target = await resolveWriteTarget(tx, userId, input, session);
+    if (!target.project) throw fail.validation(PERSONAL_REFUSED);
+    return target.project;
+  };
+  if (input.scope) return boardOfScope(tx, input.scope, project);
+  return boardOfProject(tx, await project());
 }
 
 async function hintedProject(
@@ -113,11 +143,13 @@ export async function boardForLookup(
   strict: boolean,
 ): Promise<BoardRef | null> {
   if (input.scope === 'personal') throw fail.validation(PERSONAL_REFUSED);
-  if (input.scope) {
-    const project = await findCallerProject(tx, userId, input.scope.slice('project:'.length));
-    if (!project)
-      throw fail.forbidden('That scope belongs to someone else', { scope: input.scope });
-    return boardOfProject(tx, project);
+  const { scope } = input;
+  if (scope) {
+    return boardOfScope(tx, scope, async () => {
+      const project = await findCallerProject(tx, userId, scope.slice('project:'.length));
+      if (!project) throw fail.forbidden('That scope belongs to someone else', { scope });
+      return project;
+    });
   }
   const hinted =
     input.project_hint !== undefined

@@ -8,7 +8,7 @@ import {
 } from '@svc/contract';
 import { fail } from '@svc/errors';
 import type { Actor } from '../actor';
-import { loadThreadSession } from '../sessions/thread-sessions';
+import { sessionAndTarget } from '../targets/session-and-target';
 import { boardForLookup, noBoardRefusal } from './board-target';
 import { boardPage } from './board-page';
 import { toCardView } from './card-view';
@@ -22,9 +22,10 @@ export async function runBoard(
 ): Promise<ToolOutput<'board'>> {
   const args = boardActionInput.parse(input);
   return deps.database.asUser(actor, async (tx) => {
-    const session = await loadThreadSession(tx, actor.userId, args.thread);
     // A read: a project name that fits nothing is ignored, as on every read.
-    const board = await boardForLookup(tx, actor.userId, args, session.project, false);
+    const [, board] = await sessionAndTarget(tx, actor.userId, args, (project) =>
+      boardForLookup(tx, actor.userId, args, project, false),
+    );
     if (!board) throw await noBoardRefusal(tx, actor.userId, 'show');
     if (args.action === 'get')
       return { action: 'get' as const, board: await boardPage(tx, board, args) };

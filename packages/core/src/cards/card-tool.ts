@@ -8,6 +8,7 @@ import {
 import type { Tx } from '@svc/db';
 import type { Actor } from '../actor';
 import { loadThreadSession } from '../sessions/thread-sessions';
+import { sessionAndTarget } from '../targets/session-and-target';
 import { attachRef, detachRef } from './attach';
 import { boardForCreate } from './board-target';
 import { reloadCardView } from './card-view';
@@ -49,9 +50,10 @@ export async function runCard(
   const args = cardActionInput.parse(input);
   await assertCardTextsClean(args);
   return deps.database.asUser(actor, async (tx) => {
-    const session = await loadThreadSession(tx, actor.userId, args.thread);
     if (args.action === 'create') {
-      const board = await boardForCreate(tx, actor.userId, args, session.project);
+      const [, board] = await sessionAndTarget(tx, actor.userId, args, (project) =>
+        boardForCreate(tx, actor.userId, args, project),
+      );
       const created = await createCard(tx, actor.userId, board, args);
       return {
         action: 'create' as const,
@@ -59,6 +61,7 @@ export async function runCard(
         changed: true,
       };
     }
+    const session = await loadThreadSession(tx, actor.userId, args.thread);
     const card = await locateCard(tx, actor.userId, args, session.project, true);
     await requireWritable(tx, card);
     const changed = await perform(tx, actor.userId, card, args);

@@ -1,10 +1,10 @@
 // The whole card as results show it: text, state, relations, branches and live attachments.
 import type { CardView } from '@svc/contract';
-import { cardRefs, type Tx } from '@svc/db';
+import { allAtOnce, cardRefs, type Tx } from '@svc/db';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { branchesOf, toBranchView } from './branches';
+import { branchesOf, toBranchView, type BranchRow } from './branches';
 import { findCardById, type FoundCard } from './find-card';
-import { liveRelations, relationsAssessed } from './relation-reads';
+import { liveRelations, relationsAssessed, type RelationView } from './relation-reads';
 
 /** A creator whose account row is gone (the column is set null) shows as the nil uuid. */
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
@@ -18,9 +18,20 @@ async function liveRefs(tx: Tx, cardId: string): Promise<CardView['refs']> {
   return rows.map((r) => ({ ref_kind: r.kind, ref: r.ref, attached_at: r.at.toISOString() }));
 }
 
-export async function toCardView(tx: Tx, found: FoundCard): Promise<CardView> {
+type ViewParts = [Map<string, RelationView[]>, BranchRow[], CardView['refs']];
+
+/** The card's relations, branches and live attachments: three reads that need only its id. */
+function viewReads(tx: Tx, cardId: string) {
+  return [
+    () => liveRelations(tx, [cardId]),
+    () => branchesOf(tx, [cardId]),
+    () => liveRefs(tx, cardId),
+  ] as const;
+}
+
+function assemble(found: FoundCard, [relationsByCard, branches, refs]: ViewParts): CardView {
   const { row } = found;
-  const relations = (await liveRelations(tx, [row.id])).get(row.id) ?? [];
+  const relations = relationsByCard.get(row.id) ?? [];
   return {
     id: row.id,
     label: found.label,
@@ -34,17 +45,27 @@ export async function toCardView(tx: Tx, found: FoundCard): Promise<CardView> {
     no_links_reason: row.noLinksReason,
     no_branch_reason: row.noBranchReason,
     relations,
-    branches: (await branchesOf(tx, [row.id])).map(toBranchView),
-    refs: await liveRefs(tx, row.id),
+    branches: branches.map(toBranchView),
+    refs,
     created_by: row.createdBy ?? NIL_UUID,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-/** Reads the card again after a change, so the result shows what is stored. */
+export async function toCardView(tx: Tx, found: FoundCard): Promise<CardView> {
+  return assemble(found, await allAtOnce(tx, viewReads(tx, found.row.id)));
+}
+
+/**
+ * Reads the card again after a change, so the result shows what is stored. The card and its parts
+ * are read at once (one round trip on the embedded database while the transaction holds it).
+ */
 export async function reloadCardView(tx: Tx, cardId: string): Promise<CardView> {
-  const found = await findCardById(tx, cardId);
+  const [found, ...parts] = await allAtOnce(tx, [
+    () => findCardById(tx, cardId),
+    ...viewReads(tx, cardId),
+  ]);
   if (!found) throw new Error(`card ${cardId} vanished inside its own transaction`);
-  return toCardView(tx, found);
+  return assemble(found, parts);
 }

@@ -1,6 +1,6 @@
 // The one source of card summary lines: what board get lists and what build_context briefs.
 import { formatCardLabel, type CardSummary } from '@svc/contract';
-import { boards, cards, type Tx } from '@svc/db';
+import { boards, both, cards, type Tx } from '@svc/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { branchesOf } from './branches';
 import type { CardRow } from './find-card';
@@ -8,8 +8,11 @@ import { liveRelations } from './relation-reads';
 
 export async function summarizeCards(tx: Tx, rows: readonly CardRow[]): Promise<CardSummary[]> {
   const ids = rows.map((r) => r.id);
-  const relations = await liveRelations(tx, ids);
-  const open = await branchesOf(tx, ids, true);
+  const [relations, open] = await both(
+    tx,
+    () => liveRelations(tx, ids),
+    () => branchesOf(tx, ids, true),
+  );
   return rows.map((card) => ({
     id: card.id,
     label: formatCardLabel(card.number),

@@ -1,6 +1,6 @@
 // The serving thread's handle on PGlite running in a worker thread: the part of PGlite's client that drizzle and pg-boss use.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { currentDatabaseLane } from '../lanes';
 
@@ -86,6 +86,19 @@ interface Pending {
   reject(err: Error): void;
 }
 
+const running = new Set<PGliteThread>();
+
+/**
+ * Hands every answer the database threads have sent, and this thread not yet read, to its waiting
+ * caller now, instead of when the event loop next gets to the port. Called before this thread
+ * starts a piece of new work (a tool call): under a burst of 50 calls the next statement of a
+ * transaction already open (which holds the embedded database's one connection meanwhile) then
+ * waits for one call's start, not for all 50. The callers continue in microtasks, in order.
+ */
+export function takeDatabaseAnswers(): void {
+  for (const thread of running) thread.takeAnswers();
+}
+
 /**
  * PGlite in a worker thread of its own. Its WebAssembly and protocol layer took about three
  * quarters of the serving thread under 50 sessions; here the serving thread only posts requests
@@ -99,17 +112,24 @@ export class PGliteThread {
   private exited = false;
   private closing: Promise<void> | undefined;
 
-  private constructor(private readonly worker: Worker) {
-    worker.on('message', (message: Message) => this.receive(message));
+  private constructor(
+    private readonly worker: Worker,
+    private readonly answers: MessagePort,
+  ) {
+    answers.on('message', (message: Message) => this.receive(message));
     worker.on('error', (err) => this.fail(err));
     worker.on('exit', (code) => this.fail(new Error(`the database thread exited (code ${code})`)));
-    // Idle, the thread does not keep the process alive; a request in flight does (see send).
+    // Idle, the thread does not keep the process alive; a request in flight does (see send). The
+    // port never does: answers arrive while the worker keeps the process up.
     worker.unref();
+    answers.unref();
+    running.add(this);
   }
 
   /** Starts the thread and opens `dataDir` (a directory or `memory://`) there. */
   static async create(dataDir: string): Promise<PGliteThread> {
-    const worker = new Worker(THREAD_FILE, { workerData: { dataDir } });
+    const { port1: answers, port2 } = new MessageChannel();
+    const worker = new Worker(THREAD_FILE, { workerData: { dataDir, answers: port2 }, transferList: [port2] });
     let onMessage: (message: Message) => void = () => undefined;
     let onExit: (code: number) => void = () => undefined;
     let onError: (err: Error) => void = () => undefined;
@@ -120,14 +140,24 @@ export class PGliteThread {
       };
       onExit = (code) => reject(new Error(`the database thread exited (code ${code}) while opening`));
       onError = reject;
-      worker.on('message', onMessage).on('exit', onExit).on('error', onError);
+      answers.on('message', onMessage);
+      worker.on('exit', onExit).on('error', onError);
     }).catch(async (err: unknown) => {
+      answers.close();
       await worker.terminate();
       throw err;
     });
     // Only our own listeners: the worker keeps internal ones of its own.
-    worker.off('message', onMessage).off('exit', onExit).off('error', onError);
-    return new PGliteThread(worker);
+    answers.off('message', onMessage);
+    worker.off('exit', onExit).off('error', onError);
+    return new PGliteThread(worker, answers);
+  }
+
+  /** Every answer already sent, handed over now (see takeDatabaseAnswers). */
+  takeAnswers(): void {
+    for (let next = receiveMessageOnPort(this.answers); next; next = receiveMessageOnPort(this.answers)) {
+      this.receive(next.message as Message);
+    }
   }
 
   get closed(): boolean {
@@ -264,6 +294,8 @@ export class PGliteThread {
 
   private fail(err: Error) {
     this.exited = true;
+    running.delete(this);
+    this.answers.close();
     for (const waiting of this.pending.values()) waiting.reject(err);
     this.pending.clear();
   }

@@ -20,8 +20,13 @@ function plainError(err) {
   return { name: err.name, message: err.message, fields };
 }
 
-const reply = (id, result) => parentPort.postMessage({ id, result });
-const refuse = (id, err) => parentPort.postMessage({ id, error: plainError(err) });
+/**
+ * Answers go out on a port of their own (not parentPort), which the serving thread can also read
+ * synchronously (receiveMessageOnPort) between two pieces of its own work: see takeDatabaseReplies.
+ */
+const answers = workerData.answers;
+const reply = (id, result) => answers.postMessage({ id, result });
+const refuse = (id, err) => answers.postMessage({ id, error: plainError(err) });
 
 /** Types whose text the proxy parses itself (drizzle keeps timestamps as text): PGlite hands them back unparsed. */
 const rawParsers = new Map();
@@ -189,7 +194,7 @@ function execAlone(request, fn) {
 const listening = new Map();
 async function listen(channel) {
   if (listening.has(channel)) return;
-  listening.set(channel, await db.listen(channel, (payload) => parentPort.postMessage({ notification: { channel, payload } })));
+  listening.set(channel, await db.listen(channel, (payload) => answers.postMessage({ notification: { channel, payload } })));
 }
 async function unlisten(channel) {
   const unsubscribe = listening.get(channel);
@@ -202,9 +207,9 @@ let statements;
 try {
   db = await PGlite.create(workerData.dataDir, { extensions: { vector } });
   statements = preparedStatements(db);
-  parentPort.postMessage({ ready: true });
+  answers.postMessage({ ready: true });
 } catch (err) {
-  parentPort.postMessage({ failed: plainError(err) });
+  answers.postMessage({ failed: plainError(err) });
 }
 
 parentPort.on('message', (request) => {
