@@ -31,6 +31,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'src/retrieval/neighbour-ranking.test.ts',
       'src/retrieval/search-stages.test.ts',
       'src/retrieval/sql/conversation-signals.test.ts',
+      'src/retrieval/sql/generic-plan.test.ts',
       'src/retrieval/sql/time-candidates.test.ts',
       'src/retrieval/sql/vector.test.ts',
       'src/runs/run-store.test.ts',

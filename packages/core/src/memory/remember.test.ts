@@ -129,6 +129,17 @@ describe('remember beside its embedding', () => {
     }
   });
 
+  it('keeps nothing when the vector is refused after the memory was inserted beside it', async () => {
+    const model = fakeEmbedder('fake-remember');
+    await remember(depsWith(model), actor(world.alice), args({ content: 'A vector of the right length', scope: 'personal' }));
+    // One number too many for the model's vectors already stored: the vector's statement fails in the
+    // database, behind the insert sent with it.
+    const longer: Embedder = { ...model, embed: async (texts, purpose) => (await model.embed(texts, purpose)).map((v) => Float32Array.from([...v, 0])) };
+    const before = await Promise.all(['memories', 'memory_embeddings', 'memory_checks_due'].map(count));
+    await expect(remember(depsWith(longer), actor(world.alice), args({ content: 'A vector the database refuses', scope: 'personal' }))).rejects.toThrow(/dimensions/);
+    expect(await Promise.all(['memories', 'memory_embeddings', 'memory_checks_due'].map(count))).toEqual(before);
+  });
+
   it('stores the memory when its twin was retired while the model embedded', async () => {
     const [twinId] = await store(world, world.alice, [{ content: 'Lunch is at noon' }]);
     const held = heldEmbedder();

@@ -1,7 +1,8 @@
 // remember: store one durable memory in the resolved target, or return its exact twin, and supersede.
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ToolArgs, ToolOutput } from '@svc/contract';
-import { markChecksDue, markChecksDueStatement, memories, type Tx } from '@svc/db';
+import { both, markChecksDue, markChecksDueStatement, memories, type Tx } from '@svc/db';
 import type { Actor } from '../actor';
 import { CANONICAL_LANGUAGE, detectLanguage } from '@svc/language';
 import { assertNoSecrets } from '@svc/secrets';
@@ -11,7 +12,7 @@ import { sessionAndTarget } from '../targets/session-and-target';
 import type { MemoryDeps } from './deps';
 import { inferKind } from './infer-kind';
 import { loadMemory, type LoadedMemory } from './load';
-import { supersede } from './supersede';
+import { supersede, type SupersedeOutcome } from './supersede';
 import { toMemoryView } from './to-view';
 import { THREAD_SOURCE_KEY, writtenFields } from './written-fields';
 
@@ -132,41 +133,58 @@ async function write(
     }
   }
 
-  const [row] = await tx
-    .insert(memories)
-    .values({
-      ownerId: actor.userId,
-      scopeId: target.scopeId,
-      content: args.content,
-      language: detectLanguage(args.content),
-      kind: args.kind ?? inferKind(args.content),
-      tags: args.tags ?? [],
-      importance: args.importance ?? 0.5,
-      loopState: args.loop ? 'open' : null,
-      ...writtenFields(args, new Date()),
-      source: {
-        ...sourceColumn(args.source),
-        ...(linkThread && session.id && !args.source?.conversation_id && { [THREAD_SOURCE_KEY]: session.id }),
-      },
-    })
-    .returning();
-  const id = row!.id;
+  // Made here, not by the column's default, so the vector's statement can be sent beside the insert.
+  const id = randomUUID();
+  const insert = async () => {
+    const [inserted] = await tx
+      .insert(memories)
+      .values({
+        id,
+        ownerId: actor.userId,
+        scopeId: target.scopeId,
+        content: args.content,
+        language: detectLanguage(args.content),
+        kind: args.kind ?? inferKind(args.content),
+        tags: args.tags ?? [],
+        importance: args.importance ?? 0.5,
+        loopState: args.loop ? 'open' : null,
+        ...writtenFields(args, new Date()),
+        source: {
+          ...sourceColumn(args.source),
+          ...(linkThread && session.id && !args.source?.conversation_id && { [THREAD_SOURCE_KEY]: session.id }),
+        },
+      })
+      .returning();
+    return inserted!;
+  };
   // In this transaction: committed, the memory is checked even if this process stops before the job.
   const due = deps.checks ? [markChecksDueStatement([id])] : [];
-  const outcome = await supersede(tx, actor.userId, { id, content: args.content }, args.supersedes ?? []);
-  let nearDuplicates: Output['near_duplicates'] = [];
-  if (deps.indexer && prepared !== undefined) {
-    const superseded = new Set(outcome.superseded);
+  const storeVector = async (): Promise<Output['near_duplicates']> => {
     // The check's mark travels in the vector's statement: one round trip fewer.
-    nearDuplicates = (await deps.indexer.storeNear(tx, { memoryId: id, scopeId: target.scopeId, prepared, alongside: due }))
-      .filter((d) => !superseded.has(d.id));
-  } else if (due.length > 0) {
-    await markChecksDue(tx, [id]);
+    if (deps.indexer && prepared !== undefined) {
+      return deps.indexer.storeNear(tx, { memoryId: id, scopeId: target.scopeId, prepared, alongside: due });
+    }
+    if (due.length > 0) await markChecksDue(tx, [id]);
+    return [];
+  };
+  let row: LoadedMemory['row'];
+  let outcome: SupersedeOutcome = { superseded: [], carried: [], needsReview: [] };
+  let nearDuplicates: Output['near_duplicates'];
+  if ((args.supersedes ?? []).length === 0) {
+    // Neither statement needs the other's answer: at once, one hop fewer while the transaction
+    // holds the embedded database's one connection (run in this order all the same).
+    [row, nearDuplicates] = await both(tx, insert, storeVector);
+  } else {
+    // What this memory supersedes is linked first, so the near-duplicate search passes over it.
+    row = await insert();
+    outcome = await supersede(tx, actor.userId, { id, content: args.content }, args.supersedes ?? []);
+    const superseded = new Set(outcome.superseded);
+    nearDuplicates = (await storeVector()).filter((d) => !superseded.has(d.id));
   }
   // No read back: only BEFORE triggers shape the row, so RETURNING is the row as stored, and a
   // memory written in this transaction is superseded by nothing yet.
   const stored: LoadedMemory = {
-    row: row!,
+    row,
     scopeKind: target.project ? 'project' : 'personal',
     supersedes: outcome.superseded,
     supersededBy: [],

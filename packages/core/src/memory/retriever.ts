@@ -39,14 +39,15 @@ export interface Retriever {
   /**
    * The part of `plan` that needs only the query's text, started in the caller's transaction before
    * the caller's own reads (so it is sent with them, not after them); its result goes to `plan` as
-   * `started`. Nothing need await it if the caller's reads fail.
+   * `started`. Nothing need await it if the caller's reads fail. `genericPlans`: the database
+   * keeps its statements prepared (`Database.keepsPlans`), so the search plans each once.
    */
-  startPlan?(tx: Tx, text: string): unknown;
+  startPlan?(tx: Tx, text: string, genericPlans?: boolean): unknown;
   /**
    * Transaction-local settings `search` makes for a planned query. A caller that makes them itself
    * when it opens the transaction (`readsAsUser`'s settings: no statement of their own) says so
-   * with `settingsMade`.
+   * with `settingsMade`. `genericPlans`: as for `startPlan`.
    */
-  searchSettings?(): Readonly<Record<string, string>>;
+  searchSettings?(genericPlans?: boolean): Readonly<Record<string, string>>;
   search(tx: Tx, query: RecallQuery, prepared?: unknown, planned?: unknown, settingsMade?: boolean): Promise<RecallHit[]>;
 }

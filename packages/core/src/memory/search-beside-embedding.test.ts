@@ -49,4 +49,33 @@ describe('searchBesideEmbedding', () => {
     expect(seen[0]!.uid).toBe(world.alice.userId);
     expect(transactions).not.toContain(seen[0]!.txid);
   });
+
+  it('plans the search once for all its runs only where the database keeps its statements prepared', async () => {
+    const mode = async (tx: Tx) =>
+      rowsOf<{ mode: string }>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode`))[0]!.mode;
+    const { hybridRetriever } = await import('../retrieval/adapters');
+    const modes = async (keepsPlans: boolean) => {
+      const seen: string[] = [];
+      const retriever: Retriever = {
+        ...hybridRetriever({ logger: silentLogger() }),
+        prepare: () => Promise.resolve(null),
+        plan: async (tx) => {
+          seen.push(await mode(tx));
+          return { lexical: null };
+        },
+        search: async (tx) => {
+          seen.push(await mode(tx));
+          return [];
+        },
+      };
+      const deps = { database: { ...world.database, keepsPlans }, retriever, logger: silentLogger() } as unknown as MemoryDeps;
+      const query: RecallQuery = { query: 'rollout', k: 5, scopeIds: null, includeRetired: false };
+      await searchBesideEmbedding(deps, { userId: world.alice.userId, aal: 'aal2' }, 'rollout', () => Promise.resolve({ query }), () => Promise.resolve(null));
+      return seen;
+    };
+    // The words' plan runs after the prelude only where it travels with the caller's reads (PGlite).
+    const planMode = world.database.kind === 'embedded' ? 'force_generic_plan' : 'auto';
+    expect(await modes(true)).toEqual([planMode, 'force_generic_plan']);
+    expect(await modes(false)).toEqual(['auto', 'auto']);
+  });
 });

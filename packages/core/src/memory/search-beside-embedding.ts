@@ -38,7 +38,7 @@ export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>
   const deferred: ((tx: Tx) => Promise<void>)[] = [];
   try {
     const first = await deps.database.asUser(actor, async (tx) => {
-      const started = retriever.startPlan?.(tx, text);
+      const started = retriever.startPlan?.(tx, text, deps.database.keepsPlans);
       const gathered = await gather(tx);
       return { gathered, planned: await retriever.plan!(tx, gathered.query, (work) => deferred.push(work), started) };
     });
@@ -46,7 +46,7 @@ export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>
     const prepared = await embedding;
     clock.lap('vector_wait');
     // It writes nothing; the search's settings travel with the role's, one hop fewer.
-    const settings = retriever.searchSettings?.();
+    const settings = retriever.searchSettings?.(deps.database.keepsPlans);
     return await deps.database.readsAsUser(
       actor,
       async (tx) => finish(tx, await retriever.search(tx, first.gathered.query, prepared, first.planned, settings !== undefined), first.gathered),

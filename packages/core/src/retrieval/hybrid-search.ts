@@ -30,12 +30,12 @@ export interface StartedPlan {
 }
 
 /**
- * Sends the prelude (the query's lexemes, the caller, the HNSW settings) in the caller's transaction
+ * Sends the prelude (the query's lexemes, the caller, the settings of `hnswSettings`) in the caller's transaction
  * now, so it travels with whatever the caller reads next instead of after it.
  */
-export function startPlan(exec: Executor, query: string, deps: RetrievalDeps): StartedPlan {
+export function startPlan(exec: Executor, query: string, deps: RetrievalDeps, genericPlans = false): StartedPlan {
   const prelude = (async () => {
-    const [row] = rowsOf<PreludeRow>(await exec.execute(preludeStatement(query, (deps.tuning ?? DEFAULT_TUNING).efSearch)));
+    const [row] = rowsOf<PreludeRow>(await exec.execute(preludeStatement(query, (deps.tuning ?? DEFAULT_TUNING).efSearch, genericPlans)));
     return row;
   })();
   // Awaited by planSearch; a caller whose own reads failed first never awaits it.

@@ -52,6 +52,7 @@ export async function openEmbedded(dataDir: string, opts: EmbeddedOptions = {}):
   const admit = <T>(fn: () => Promise<T>): Promise<T> => (gate ? gate.run(fn) : fn());
   const database: Database = {
     kind: 'embedded',
+    keepsPlans: workerThread,
     db,
     asUser: (ctx, fn, settings) => admit(() => roles.asUser(ctx, fn, settings)),
     readsAsUser: (ctx, fn, settings) => admit(() => roles.readsAsUser(ctx, fn, settings)),

@@ -30,6 +30,7 @@ export async function openServer({ url, poolMax = 10 }: ServerOptions): Promise<
   const db = drizzle({ client: pool, schema });
   const database: Database = {
     kind: 'server',
+    keepsPlans: false,
     db,
     ...roleMethods(db),
     async ping() {

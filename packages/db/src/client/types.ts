@@ -26,6 +26,12 @@ export interface UserContext {
 
 export interface Database {
   readonly kind: 'embedded' | 'server';
+  /**
+   * Every parameterised statement stays prepared under a name (the embedded database's thread), so
+   * a generic plan (`plan_cache_mode`) is planned once and then reused. Elsewhere a statement is
+   * planned at each run, and a generic plan would only be a worse one.
+   */
+  readonly keepsPlans: boolean;
   /** Privileged (bypasses row-level security): for system work such as jobs and sign-in. */
   readonly db: Db;
   /**

@@ -33,3 +33,12 @@ export function vectorLiteral(vector: ArrayLike<number>): string {
 export function quoteLiteral(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
+
+/**
+ * A row count written into the statement, not bound: a generic plan (see `hnswSettings`) that
+ * does not know its LIMIT sorts every vector instead of reading the HNSW index.
+ */
+export function limitLiteral(rows: number): SQL {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw fail.validation('expected a row count', { rows });
+  return sql.raw(String(rows));
+}

@@ -2,6 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RetrievalTuning } from '../tuning';
 import type { SearchFilters } from '../types';
+import { limitLiteral } from './arrays';
 import { memoryConditions } from './filters';
 import type { LexicalPlan } from '../lexical-plan';
 import { EMPTY_LEXICAL, lexicalCtes } from './lexical';
@@ -62,7 +63,7 @@ export function candidatesStatement(c: CandidateQuery): SQL {
     select t.memory_id, row_number() over (order by t.lex_score desc, t.memory_id) as lex_rank
     from (select l.memory_id, l.lex_score from lex_sorted l
       where (select true from memories m where m.id = l.memory_id and ${conditions})
-      limit ${c.depth}) t)`);
+      limit ${limitLiteral(c.depth)}) t)`);
   let cosine = sql`null::float8`;
   if (c.vector) {
     ctes.push(
@@ -83,7 +84,7 @@ export function candidatesStatement(c: CandidateQuery): SQL {
   tim as materialized (
     select m.id as memory_id from memories m
     where ${conditions} and ${during(c.during)}
-    order by m.event_at desc, m.id limit ${c.depth}),`
+    order by m.event_at desc, m.id limit ${limitLiteral(c.depth)}),`
     : sql``;
   ctes.push(sql`${timed}
   cand as (select memory_id from lex_top union select memory_id from vec${c.during ? sql` union select memory_id from tim` : sql``})`);

@@ -2,7 +2,7 @@
 import { fail } from '@svc/errors';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchFilters } from '../types';
-import { quoteLiteral, vectorLiteral } from './arrays';
+import { limitLiteral, quoteLiteral, vectorLiteral } from './arrays';
 import { scopeCondition } from './filters';
 
 /** pgvector's HNSW limit for `vector`, as in ensureEmbeddingIndex. */
@@ -79,13 +79,13 @@ export function nearestCtes({ q, filters, conditions, depth, exactDocs }: Neares
   vec_scan as materialized (
     (select s.memory_id, s.distance from vec_sorted s
       where (select true from memories m where m.id = s.memory_id and ${conditions})
-      limit ${depth})
+      limit ${limitLiteral(depth)})
     union all
     (select e.memory_id, ${distance}::float8 as distance
       from memory_embeddings e join memories m on m.id = e.memory_id
       where not (select exact from vec_exact) and ${modelMatch} and ${conditions}
       order by ${distance}
-      limit ${depth}))`;
+      limit ${limitLiteral(depth)}))`;
 }
 
 /** `vec(memory_id, distance, vec_rank)`: the `depth` nearest memories passing `conditions` on `m`. */
