@@ -57,7 +57,7 @@ describe('searchBesideEmbedding', () => {
     const modes = async (keepsPlans: boolean) => {
       const seen: string[] = [];
       const retriever: Retriever = {
-        ...hybridRetriever({ logger: silentLogger() }),
+        ...hybridRetriever({ embedder: null, logger: silentLogger() }),
         prepare: () => Promise.resolve(null),
         plan: async (tx) => {
           seen.push(await mode(tx));
