@@ -58,10 +58,10 @@ export async function boardOfProject(
  * right to it): row-level security shows a board only to its project's members, and a board read
  * for a project that `project` refuses is never used. One round trip on the embedded database.
  */
-async function boardOfScope<P extends { id: string; name: string }>(
+async function boardOfScope(
   tx: Tx,
   scope: `project:${string}`,
-  project: () => Promise<P>,
+  project: () => Promise<{ id: string; name: string }>,
 ): Promise<BoardRef> {
   const [found, row] = await both(tx, project, () =>
     boardRowOf(tx, scope.slice('project:'.length)),

@@ -170,14 +170,15 @@ async function write(
   let row: LoadedMemory['row'];
   let outcome: SupersedeOutcome = { superseded: [], carried: [], needsReview: [] };
   let nearDuplicates: Output['near_duplicates'];
-  if ((args.supersedes ?? []).length === 0) {
+  const supersedes = args.supersedes ?? [];
+  if (supersedes.length === 0) {
     // Neither statement needs the other's answer: at once, one hop fewer while the transaction
     // holds the embedded database's one connection (run in this order all the same).
     [row, nearDuplicates] = await both(tx, insert, storeVector);
   } else {
     // What this memory supersedes is linked first, so the near-duplicate search passes over it.
     row = await insert();
-    outcome = await supersede(tx, actor.userId, { id, content: args.content }, args.supersedes ?? []);
+    outcome = await supersede(tx, actor.userId, { id, content: args.content }, supersedes);
     const superseded = new Set(outcome.superseded);
     nearDuplicates = (await storeVector()).filter((d) => !superseded.has(d.id));
   }

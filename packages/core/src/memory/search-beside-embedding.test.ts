@@ -3,6 +3,7 @@ import { rowsOf, type Tx } from '@svc/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWorld, silentLogger, type World } from '../../test/retrieval-support';
+import { hybridRetriever } from '../retrieval/adapters';
 import type { MemoryDeps } from './deps';
 import type { RecallQuery, Retriever } from './retriever';
 import { searchBesideEmbedding } from './search-beside-embedding';
@@ -53,7 +54,6 @@ describe('searchBesideEmbedding', () => {
   it('plans the search once for all its runs only where the database keeps its statements prepared', async () => {
     const mode = async (tx: Tx) =>
       rowsOf<{ mode: string }>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode`))[0]!.mode;
-    const { hybridRetriever } = await import('../retrieval/adapters');
     const modes = async (keepsPlans: boolean) => {
       const seen: string[] = [];
       const retriever: Retriever = {

@@ -22,7 +22,7 @@ function plainError(err) {
 
 /**
  * Answers go out on a port of their own (not parentPort), which the serving thread can also read
- * synchronously (receiveMessageOnPort) between two pieces of its own work: see takeDatabaseReplies.
+ * synchronously (receiveMessageOnPort) between two pieces of its own work: see takeDatabaseAnswers.
  */
 const answers = workerData.answers;
 const reply = (id, result) => answers.postMessage({ id, result });
