@@ -66,6 +66,7 @@ export const memories = pgTable(
     index('memories_project_idx').on(t.projectId),
     index('memories_scope_hash_idx').on(t.scopeId, t.contentHash),
     index('memories_open_loops_idx').on(t.ownerId).where(sql`${t.loopState} = 'open'`),
+    // Its pending list is kept small, as on memory_search_docs (migration 0038).
     index('memories_tsv_idx').using('gin', t.tsv),
     // A query naming a time ("last Friday", "in 2023", "in June") also takes the memories of that
     // time, newest first: without these, each such recall read every memory (33 ms at 100k).

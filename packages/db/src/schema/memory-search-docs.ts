@@ -32,6 +32,8 @@ export const memorySearchDocs = pgTable(
     refreshedAt: timestamptz('refreshed_at').notNull().defaultNow(),
   },
   (t) => [
+    // Its pending list is kept small (migration 0038): the embedded database has no autovacuum to
+    // flush it, and every search scans it whole.
     index('memory_search_docs_terms_idx').using('gin', t.terms),
     index('memory_search_docs_scope_idx').on(t.scopeId),
     // The newest matches of words that are all common (svc_search_doc_tf, newest_first): walked
