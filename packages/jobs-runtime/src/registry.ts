@@ -3,6 +3,7 @@ import type { MemoryDeps } from '@svc/core';
 import type { Embedder } from '@svc/embeddings';
 import type { LlmClient } from '@svc/llm';
 import { backgroundRunJobs } from './definitions/background-runs';
+import { databaseUpkeepJob } from './definitions/database-upkeep';
 import { hygieneJob } from './definitions/hygiene';
 import { keepWarmJob } from './definitions/keep-warm';
 import { reembedJob } from './definitions/reembed';
@@ -30,6 +31,7 @@ export function registeredJobs(parts: JobParts): JobDefinition[] {
   const jobs: (JobDefinition | null)[] = [
     usageUpkeepJob as JobDefinition,
     sessionUpkeepJob(parts.sessionRetentionDays) as JobDefinition,
+    databaseUpkeepJob(parts.memory.database.kind) as JobDefinition | null,
     keepWarmJob(parts.embedder, parts.keepWarmMinutes),
     reembedJob(parts.embedder),
     hygieneJob(parts.memory, parts.hygieneIntervalHours),
