@@ -26,6 +26,8 @@ function ctx() {
 }
 
 interface ProbeStats {
+  live: number;
+  inserted: number;
   dead: number;
   modified: number;
   last_vacuum: string | null;
@@ -34,14 +36,14 @@ interface ProbeStats {
 
 async function probeStats(table: string): Promise<ProbeStats | undefined> {
   const [row] = rowsOf<ProbeStats>(
-    await database.db.execute(sql`select n_dead_tup::int as dead, n_mod_since_analyze::int as modified, last_vacuum, last_analyze
-      from pg_stat_user_tables where schemaname = 'public' and relname = ${table}`),
+    await database.db.execute(sql`select n_live_tup::int as live, n_ins_since_vacuum::int as inserted, n_dead_tup::int as dead, n_mod_since_analyze::int as modified,
+      last_vacuum, last_analyze from pg_stat_user_tables where schemaname = 'public' and relname = ${table}`),
   );
   return row;
 }
 
 /** The writes of `statement` counted in pg_stat_user_tables (the writing session flushes them within about a second). */
-async function counted(statement: string, check: (stats: ProbeStats & { live: number }) => boolean, table: string): Promise<void> {
+async function counted(statement: string, check: (stats: ProbeStats) => boolean, table: string): Promise<void> {
   // A vacuum reports its own counts at once (and cannot run inside a transaction).
   if (statement.startsWith('vacuum')) await database.db.execute(sql.raw(statement));
   else {
@@ -51,10 +53,7 @@ async function counted(statement: string, check: (stats: ProbeStats & { live: nu
     });
   }
   await eventually(`counted: ${statement}`, async () => {
-    const [row] = rowsOf<ProbeStats & { live: number }>(
-      await database.db.execute(sql`select n_live_tup::int as live, n_dead_tup::int as dead, n_mod_since_analyze::int as modified,
-        last_vacuum, last_analyze from pg_stat_user_tables where schemaname = 'public' and relname = ${table}`),
-    );
+    const row = await probeStats(table);
     return row !== undefined && check(row);
   });
 }
@@ -69,7 +68,7 @@ async function probe(table: string, rows: number, change: string, changed: (s: P
 
 describe('database upkeep', () => {
   it('takes autovacuum’s thresholds: dead rows or inserts to vacuum, changes to analyse', () => {
-    const t = { schema: 'public', name: 't', reltuples: 1000, dead: 0, inserted: 0, modified: 0 };
+    const t = { schema: 'public', name: 't', reltuples: 1000, dead: 0, inserted: 0, modified: 0, pages: 10, relpages: 10 };
     expect(upkeepOf(t)).toBeNull();
     expect(upkeepOf({ ...t, dead: 250 })).toBeNull();
     expect(upkeepOf({ ...t, dead: 251 })).toBe('vacuum');
@@ -82,6 +81,10 @@ describe('database upkeep', () => {
     // An HNSW table's dead rows stay counted after a vacuum without index cleanup: only inserts count.
     expect(upkeepOf({ ...t, graph: true, dead: 900 })).toBeNull();
     expect(upkeepOf({ ...t, graph: true, inserted: 1201 })).toBe('vacuum');
+    // Grown past its recorded size by 8 pages and 20% (the counters start at zero in every process).
+    expect(upkeepOf({ ...t, pages: 20 })).toBeNull();
+    expect(upkeepOf({ ...t, pages: 21 })).toBe('vacuum');
+    expect(upkeepOf({ ...t, reltuples: -1, relpages: 0, pages: 9 })).toBe('vacuum');
     expect(UPKEEP_THRESHOLDS.vacuumScale).toBe(0.2);
   });
 
@@ -116,7 +119,7 @@ describe('database upkeep', () => {
     await counted('vacuum (analyze) upkeep_graph', (s) => s.modified === 0 && s.last_vacuum !== null, 'upkeep_graph');
     // 1,000 dead of 2,000 would vacuum another table; 1,500 inserts pass 1,000 + 20% here.
     await counted('delete from upkeep_graph where id <= 1000', (s) => s.dead === 1000, 'upkeep_graph');
-    await counted(rows(2001, 3500), (s) => s.live === 2500, 'upkeep_graph');
+    await counted(rows(2001, 3500), (s) => s.inserted === 1500, 'upkeep_graph');
     await probe('upkeep_plain', 2000, 'delete from upkeep_plain where id <= 1000', (s) => s.dead === 1000);
     const vacuumedBefore = (await probeStats('upkeep_graph'))?.last_vacuum;
 
@@ -130,6 +133,17 @@ describe('database upkeep', () => {
       await database.db.execute(sql`select count(*)::int as n from (select id from upkeep_graph order by v <=> '[1,0,0]' limit 5) x`),
     );
     expect(found!.n).toBe(5);
+  });
+
+  it('vacuums a table that grew since its last vacuum though the counters were reset (as at every start of PGlite)', async () => {
+    // About 22 pages, then twice that.
+    await probe('upkeep_grown', 5000, "insert into upkeep_grown select g, 'x' from generate_series(5001, 10000) g", (s) => s.inserted === 5000);
+    await database.db.execute(sql`select pg_stat_reset()`);
+    await eventually('the counters reset', async () => (await probeStats('upkeep_grown'))?.modified === 0);
+    const result = await databaseUpkeep(ctx());
+    expect(result.tables.find((t) => t.table === 'public.upkeep_grown')?.action).toBe('vacuum');
+    // Its size recorded again: the next run leaves it.
+    expect((await databaseUpkeep(ctx())).tables.find((t) => t.table === 'public.upkeep_grown')).toBeUndefined();
   });
 
   it('stops between tables once its run is stopped', async () => {

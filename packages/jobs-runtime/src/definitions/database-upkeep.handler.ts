@@ -6,7 +6,10 @@ import type { JobContext } from '../job-definition';
 /**
  * PostgreSQL's autovacuum defaults: a table is vacuumed once its dead rows pass 50 + 20% of its
  * rows, or its inserts since the last vacuum 1,000 + 20% (which also merges GIN pending lists and
- * marks pages all-visible); analysed once its changes since the last analyse pass 50 + 10%.
+ * marks pages all-visible); analysed once its changes since the last analyse pass 50 + 10%. Those
+ * counters live in memory, and PGlite starts every process with them at zero: a store written over
+ * many short runs would never pass them. So a table is also vacuumed once its size grew past the
+ * pages its last vacuum or analyse recorded (`pg_class.relpages`, kept on disk) by 8 pages and 20%.
  */
 export const UPKEEP_THRESHOLDS = {
   vacuumBase: 50,
@@ -15,6 +18,8 @@ export const UPKEEP_THRESHOLDS = {
   insertScale: 0.2,
   analyzeBase: 50,
   analyzeScale: 0.1,
+  growthBasePages: 8,
+  growthScale: 0.2,
 } as const;
 
 export type Thresholds = typeof UPKEEP_THRESHOLDS;
@@ -27,6 +32,9 @@ interface TableStats {
   dead: number;
   inserted: number;
   modified: number;
+  /** Its size now, and as its last vacuum or analyse recorded it (0 before either). */
+  pages: number;
+  relpages: number;
   /** The table carries an HNSW index (pgvector). */
   graph?: boolean;
 }
@@ -52,7 +60,8 @@ export interface DatabaseUpkeepResult {
 export function upkeepOf(t: TableStats, th: Thresholds = UPKEEP_THRESHOLDS): TableUpkeep['action'] | null {
   const rows = Math.max(t.reltuples, 0);
   const dead = !t.graph && t.dead > th.vacuumBase + th.vacuumScale * rows;
-  if (dead || t.inserted > th.insertBase + th.insertScale * rows) return 'vacuum';
+  const grown = t.pages > th.growthBasePages + (1 + th.growthScale) * t.relpages;
+  if (dead || grown || t.inserted > th.insertBase + th.insertScale * rows) return 'vacuum';
   if (t.modified > th.analyzeBase + th.analyzeScale * rows) return 'analyze';
   return null;
 }
@@ -75,6 +84,7 @@ export async function databaseUpkeep(ctx: JobContext, th: Thresholds = UPKEEP_TH
     await ctx.database.db.execute(sql`
       select s.schemaname as schema, s.relname as name, c.reltuples::float8 as reltuples,
         s.n_dead_tup::float8 as dead, s.n_ins_since_vacuum::float8 as inserted, s.n_mod_since_analyze::float8 as modified,
+        (pg_relation_size(c.oid) / current_setting('block_size')::int)::float8 as pages, c.relpages::float8 as relpages,
         exists (select 1 from pg_index i join pg_class ic on ic.oid = i.indexrelid join pg_am am on am.oid = ic.relam
           where i.indrelid = s.relid and am.amname = 'hnsw') as graph
       from pg_stat_user_tables s join pg_class c on c.oid = s.relid
