@@ -96,6 +96,39 @@ describe('the embedded database', () => {
     expect(order).toEqual(['search 1', 'card create', 'search 2', 'remember', 'check']);
   });
 
+  it('starts background work only after a quiet spell with no call', async () => {
+    await inDatabaseLane('bulk', () => database.system((t) => t.execute('select 1')));
+    const callEnded = performance.now();
+    let started = 0;
+    await inDatabaseLane('background', () =>
+      database.system(async (t) => {
+        await t.execute('select 1');
+        started = performance.now();
+      }),
+    );
+    // The thread waits 10 ms from the call's end; its answers take a little of that to arrive here.
+    expect(started - callEnded).toBeGreaterThanOrEqual(5);
+  });
+
+  it('lets background work through within about a second however busy the calls keep it', async () => {
+    let calling = true;
+    const caller = async () => {
+      while (calling) await inDatabaseLane('bulk', () => database.system((t) => t.execute('select 1')));
+    };
+    const callers = [caller(), caller(), caller()];
+    const sent = performance.now();
+    try {
+      await inDatabaseLane('background', () => database.system((t) => t.execute('select 1')));
+      // Waited its second (less the timer's granularity), not for the calls to stop.
+      const waited = performance.now() - sent;
+      expect(waited).toBeGreaterThanOrEqual(900);
+      expect(waited).toBeLessThan(2500);
+    } finally {
+      calling = false;
+      await Promise.all(callers);
+    }
+  });
+
   it('runs a queued statement of background work (no lane chosen) after a queued card transaction', async () => {
     const order: string[] = [];
     const hold = latch();
