@@ -5,7 +5,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * `interactive` (the default): whatever a person or agent waits on and that needs no model, such
  * as cards and boards. `bulk`: searches and writes that wait on the embedding model, and
  * background work; under load they form the backlog. `background`: work nobody waits on that every
- * write leaves behind (the saved-memory checks), which goes only when nothing else waits.
+ * write leaves behind (the saved-memory checks), which goes only when nothing else waits (in the
+ * database thread, after 10 ms with no call, or once it waited a second: pglite-thread.mjs).
  */
 export type DatabaseLane = 'interactive' | 'bulk' | 'background';
 

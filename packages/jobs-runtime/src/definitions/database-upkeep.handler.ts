@@ -69,15 +69,15 @@ export function upkeepOf(t: TableStats, th: Thresholds = UPKEEP_THRESHOLDS): Tab
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
- * One table at a time, most dead rows first, each statement in the background lane: it goes only
- * when no call waits, but once started it holds the embedded database's one connection until done
- * (on a copy of the 100k latency store: about 0.9 s for `memory_search_docs` with 20,000 dead rows,
- * 0.6 s for `memories`). A table with an HNSW index is vacuumed without index cleanup: pgvector
- * repairs the graph around every removed vector, 223 s for 2,000 removed from `memory_embeddings`
- * there, against 0.1 s without (1 s with its analyse); the graph keeps the removed vectors'
- * elements, whose rows a search skips, as it did before this job. The run's signal is checked
- * between tables; the counters (pg_stat_user_tables) lag their writes by about a second, so the
- * next run takes up what this one did not see.
+ * One table at a time, most dead rows first, each statement in the background lane: it starts once
+ * no call ran for 10 ms (or it waited a second), and then holds the embedded database's one
+ * connection until done (on a copy of the 100k latency store: about 0.9 s for `memory_search_docs`
+ * with 20,000 dead rows, 0.6 s for `memories`). A table with an HNSW index is vacuumed without
+ * index cleanup: pgvector repairs the graph around every removed vector, 223 s for 2,000 removed
+ * from `memory_embeddings` there, against 0.1 s without (1 s with its analyse); the graph keeps the
+ * removed vectors' elements, whose rows a search skips, as it did before this job. The run's signal
+ * is checked between tables; the counters (pg_stat_user_tables) lag their writes by about a
+ * second, so the next run takes up what this one did not see.
  */
 export async function databaseUpkeep(ctx: JobContext, th: Thresholds = UPKEEP_THRESHOLDS): Promise<DatabaseUpkeepResult> {
   const stats = rowsOf<TableStats>(
