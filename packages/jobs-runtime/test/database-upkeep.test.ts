@@ -5,7 +5,7 @@ import { openTestDatabase } from '@svc/db/testing';
 import { databaseUpkeepJob } from '../src/definitions/database-upkeep';
 import { databaseUpkeep, upkeepOf, UPKEEP_THRESHOLDS } from '../src/definitions/database-upkeep.handler';
 import { registeredJobs } from '../src/registry';
-import { captureLogs, eventually } from './helpers';
+import { eventually, jobContext } from './helpers';
 
 let database: Database;
 beforeAll(async () => {
@@ -13,17 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-function ctx() {
-  return {
-    database,
-    ...captureLogs(),
-    now: () => new Date(),
-    signal: new AbortController().signal,
-    runId: 'test',
-    data: {},
-    lastAttempt: true,
-  };
-}
+const ctx = () => jobContext(database);
 
 interface ProbeStats {
   live: number;

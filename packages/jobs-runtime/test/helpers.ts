@@ -1,6 +1,7 @@
 // Shared parts of the runtime tests: a capturing logger, real alarms on a fresh registry, polling with a deadline.
 import { Writable } from 'node:stream';
 import winston from 'winston';
+import type { Database } from '@svc/db';
 import { createAlarms, createLogger, createMetrics } from '@svc/observability';
 
 export function captureLogs() {
@@ -21,6 +22,19 @@ export function captureLogs() {
   const metrics = createMetrics({ defaults: false });
   const alarms = createAlarms({ logger, counter: metrics.alarms });
   return { records, logger, alarms, metrics };
+}
+
+/** A scheduled run's context for calling a handler directly, its logs captured (`records`). */
+export function jobContext(database: Database, now: () => Date = () => new Date()) {
+  return {
+    database,
+    ...captureLogs(),
+    now,
+    signal: new AbortController().signal,
+    runId: 'test',
+    data: {},
+    lastAttempt: true,
+  };
 }
 
 /** Polls until `check` holds; fails with `what` after the deadline instead of hanging the file. */

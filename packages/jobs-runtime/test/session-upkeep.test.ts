@@ -5,7 +5,7 @@ import { openTestDatabase } from '@svc/db/testing';
 import { DEFAULT_SESSION_RETENTION_DAYS, sessionUpkeepJob } from '../src/definitions/session-upkeep';
 import { SESSION_DELETE_BATCH } from '../src/definitions/session-upkeep.handler';
 import { registeredJobs } from '../src/registry';
-import { captureLogs } from './helpers';
+import { jobContext } from './helpers';
 
 let database: Database;
 let userId: string;
@@ -18,17 +18,7 @@ afterAll(() => database.close());
 const DAY = 86_400_000;
 const NOW = new Date('2026-06-01T12:00:00Z');
 
-function ctxAt(now: Date) {
-  return {
-    database,
-    ...captureLogs(),
-    now: () => now,
-    signal: new AbortController().signal,
-    runId: 'test',
-    data: {},
-    lastAttempt: true,
-  };
-}
+const ctxAt = (now: Date) => jobContext(database, () => now);
 
 /** `count` session rows last seen `daysAgo` days before NOW, each with a thread hash of its own. */
 async function sessions(label: string, daysAgo: number, count = 1): Promise<void> {

@@ -4,7 +4,7 @@ import type { Database } from '@svc/db';
 import { openTestDatabase } from '@svc/db/testing';
 import { usageUpkeepJob } from '../src/definitions/usage-upkeep';
 import { PARTITION_MONTHS_AHEAD } from '../src/definitions/usage-upkeep.handler';
-import { captureLogs } from './helpers';
+import { jobContext } from './helpers';
 
 let database: Database;
 beforeAll(async () => {
@@ -29,15 +29,7 @@ function monthName(offset: number): string {
 
 describe('usage upkeep', () => {
   it('creates the monthly partitions ahead and is idempotent', async () => {
-    const ctx = {
-      database,
-      ...captureLogs(),
-      now: () => new Date(),
-      signal: new AbortController().signal,
-      runId: 'test',
-      data: {},
-      lastAttempt: true,
-    };
+    const ctx = jobContext(database);
     await usageUpkeepJob.handler(ctx);
     const names = await partitions();
     for (let m = 0; m <= PARTITION_MONTHS_AHEAD; m++) expect(names).toContain(monthName(m));
