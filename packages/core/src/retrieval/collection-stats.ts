@@ -1,22 +1,18 @@
-// A cache of BM25 collection statistics (N, average lengths, frequent words) for large collections, recounted when stale.
+// A cache of BM25 collection statistics (N, average lengths, the words' frequencies) for large collections, read again when stale.
 import type { SearchFilters } from './types';
 
 export interface CollectionStats {
   n: number;
   avgOwn: number;
   avgCtx: number;
-  /**
-   * Words the collection's sample shows to be far above the common bound, with their estimated
-   * document frequency: known common without a count (see lexical-plan.ts). Empty when not sampled.
-   */
-  surelyCommon?: ReadonlyMap<string, number>;
 }
 
 /**
- * N and the average lengths are read from memory_search_totals (kept by a trigger), but a large
- * collection's statistics also carry its sample's frequent words (a read of 2000 documents'
- * words) and the words counted beside them, which hardly move in half a minute. Small
- * collections are read each time: there one new memory changes the statistics noticeably.
+ * N, the average lengths and the words' frequencies are read from counts kept by triggers
+ * (memory_search_totals, memory_search_words), cheaply, but in a statement of their own: a large
+ * collection's figures, which hardly move in half a minute, are kept here so that a search whose
+ * words were all seen needs no statement. Small collections are read each time: there one new
+ * memory changes the statistics noticeably.
  */
 export const STATS_CACHE_MIN_DOCS = 5000;
 /**
@@ -30,12 +26,9 @@ const MAX_ENTRIES = 1000;
 
 /**
  * `dfs`: the document frequencies of the query words seen within the statistics' lifetime, by
- * lexeme. Counting a common word costs a bitmap over every document holding it (the GIN index
- * cannot stop at the bound: ~1 s for "the" in 100k memories on PGlite), and its frequency is an
- * estimate from a sample anyway; counting an uncommon one costs an index probe per query
- * (6-20 ms of a recall's plan at 100k). In a collection this large one new memory moves a word's
- * weight by little, so both are kept as long as N is. A word found in no document is never kept:
- * the next memory may hold it, and a kept zero would hide that memory from the lexical leg.
+ * lexeme. In a collection this large one new memory moves a word's weight by little, so they are
+ * kept as long as N is. A word found in no document is never kept: the next memory may hold it,
+ * and a kept zero would hide that memory from the lexical leg.
  */
 export interface KnownDf {
   df: number;
@@ -117,10 +110,7 @@ export function rememberStats(key: string | null, stats: CollectionStats, now = 
 export function cachedDf(key: string | null, lexeme: string): KnownDf | null {
   const hit = key ? cache.get(key) : undefined;
   if (!hit) return null;
-  const known = hit.dfs.get(lexeme);
-  if (known) return known;
-  const surely = hit.stats.surelyCommon?.get(lexeme);
-  return surely === undefined ? null : { df: surely, common: true };
+  return hit.dfs.get(lexeme) ?? null;
 }
 
 /** Kept only beside cached statistics (collections of STATS_CACHE_MIN_DOCS or more), and replaced with them. */

@@ -105,19 +105,19 @@ describe('planLexical on a collection large enough to cache', () => {
 
   const planPersonal = (lexemes: string[]) => planCounting(lexemes, [world.alice.personal], defaults);
 
-  it('takes words the sample shows far above the bound as common without counting them', async () => {
+  it('gives common words their exact frequency, each looked up once while the statistics are fresh', async () => {
     const first = await planPersonal(['ledger']);
     expect(first.statements).toBe(1);
     expect(first.result!.stats.n).toBe(STATS_CACHE_MIN_DOCS);
     expect(first.result!.terms).toEqual([{ lexeme: 'ledger', qtf: 1, common: true, df: STATS_CACHE_MIN_DOCS }]);
-    // "audit" was never asked for, yet the statistics' sample knows it: no statement at all.
-    const audit = await planPersonal(['audit']);
-    expect(audit.statements).toBe(0);
-    expect(audit.result!.terms).toEqual([{ lexeme: 'audit', qtf: 1, common: true, df: STATS_CACHE_MIN_DOCS / 2 }]);
-    // "zebra" is common but near the bound (1250 of 5000, the bound 1000): it is counted.
-    const zebra = await planPersonal(['zebra']);
-    expect(zebra.statements).toBe(1);
-    expect(zebra.result!.terms[0]).toMatchObject({ lexeme: 'zebra', common: true });
+    const both = await planPersonal(['ledger', 'audit', 'zebra']);
+    expect(both.statements).toBe(1); // "audit" and "zebra" only
+    expect(both.result!.terms.map((t) => [t.lexeme, t.df, t.common])).toEqual([
+      ['ledger', STATS_CACHE_MIN_DOCS, true],
+      ['audit', STATS_CACHE_MIN_DOCS / 2, true],
+      ['zebra', STATS_CACHE_MIN_DOCS / 4, true],
+    ]);
+    expect((await planPersonal(['zebra', 'audit'])).statements).toBe(0);
   });
 
   it('uses stale statistics and counts them again after the answer, once, where the caller can', async () => {
@@ -151,8 +151,9 @@ describe('planLexical on a collection large enough to cache', () => {
       expect(later).toHaveLength(2);
       await world.database.asUser(world.alice, (tx) => later[1]!(tx));
       const recounted = await planStale(['ledger']);
-      expect(recounted.statements).toBe(0); // "ledger" is in the new sample's surely common words
+      expect(recounted.statements).toBe(1); // the words went with the old statistics
       expect(recounted.result!.stats.n).toBe(STATS_CACHE_MIN_DOCS + 1);
+      expect(recounted.result!.terms[0]!.df).toBe(STATS_CACHE_MIN_DOCS + 1);
       expect(later).toHaveLength(2);
       // A caller with nowhere to run it later counts stale statistics before it answers.
       vi.setSystemTime(Date.now() + STATS_TTL_MS + 1);

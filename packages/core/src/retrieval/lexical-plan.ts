@@ -19,7 +19,7 @@ import type { RetrievalTuning } from './tuning';
 import type { SearchFilters } from './types';
 
 export interface PlannedTerm extends QueryTerm {
-  /** Documents of the collection holding the word (estimated when common). */
+  /** Documents of the collection holding the word. */
   df: number;
   /** In more than `commonTermDocs` documents: scored only where an uncommon word matched. */
   common: boolean;
@@ -32,30 +32,17 @@ export interface LexicalPlan {
 
 interface TermStatsRow {
   docs: number[];
-  sampled: number[];
-  sample_size: number;
   n: number | null;
   avg_own: number | null;
   avg_ctx: number | null;
-  frequent_lexemes: string[] | null;
-  frequent_docs: number[] | null;
 }
 
 function statsOf(row: TermStatsRow): CollectionStats {
-  return {
-    n: Number(row.n ?? 0),
-    avgOwn: Number(row.avg_own ?? 1),
-    avgCtx: Number(row.avg_ctx ?? 1),
-    surelyCommon: new Map(
-      (row.frequent_lexemes ?? []).map((l, i) => [l, Math.round(Number(row.frequent_docs?.[i] ?? 0))]),
-    ),
-  };
+  return { n: Number(row.n ?? 0), avgOwn: Number(row.avg_own ?? 1), avgCtx: Number(row.avg_ctx ?? 1) };
 }
 
 /**
- * Null when no query word occurs in the collection. A common word's frequency is estimated
- * from a sample, as the share of it holding the word times N (never below the bound, which it
- * is known to exceed): it only weighs the small share such a word adds to a score.
+ * Null when no query word occurs in the collection.
  * `afterAnswer`: where stale cached statistics are counted again once the caller has answered
  * (a transaction of its own, as the same caller); without it they are counted here.
  */
@@ -75,7 +62,7 @@ export async function planLexical(
   if (hit?.stale && afterAnswer && claimRefresh(key)) {
     afterAnswer(async (later) => {
       try {
-        const [row] = rowsOf<TermStatsRow>(await later.execute(termStatsStatement([], filters, bound, true)));
+        const [row] = rowsOf<TermStatsRow>(await later.execute(termStatsStatement([], filters, true)));
         if (row) rememberStats(key, statsOf(row));
         else refreshFailed(key);
       } catch (thrown) {
@@ -84,8 +71,7 @@ export async function planLexical(
       }
     });
   }
-  // Words seen within the statistics' lifetime, and those the sample shows far above the bound,
-  // are not counted again (collection-stats.ts).
+  // Words seen within the statistics' lifetime are not looked up again (collection-stats.ts).
   const known = new Map<string, KnownDf>();
   for (const t of terms) {
     const df = cached ? cachedDf(key, t.lexeme) : null;
@@ -96,7 +82,7 @@ export async function planLexical(
   const counted = new Map<string, PlannedTerm>();
   if (toCount.length > 0 || !stats) {
     const [row] = rowsOf<TermStatsRow>(
-      await exec.execute(termStatsStatement(toCount, filters, bound, !cached)),
+      await exec.execute(termStatsStatement(toCount, filters, !cached)),
     );
     if (!row) return null;
     // Cached statistics (stale ones too) are never stored again here: that would make stale ones
@@ -105,12 +91,9 @@ export async function planLexical(
       stats = statsOf(row);
       rememberStats(key, stats);
     }
-    const sampleSize = Math.max(1, Number(row.sample_size));
     toCount.forEach((t, i) => {
-      const docs = Number(row.docs[i] ?? 0);
-      const common = docs > bound;
-      const estimate = (stats!.n * Number(row.sampled[i] ?? 0)) / sampleSize;
-      const df = common ? Math.min(stats!.n, Math.max(bound + 1, estimate)) : docs;
+      const df = Number(row.docs[i] ?? 0);
+      const common = df > bound;
       rememberDf(key, t.lexeme, { df, common });
       counted.set(t.lexeme, { ...t, common, df });
     });
