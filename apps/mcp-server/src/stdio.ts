@@ -6,6 +6,7 @@ import { connectLocalChannel, openStdioSocket } from './local/channel-client';
 import { isDataDirLocked, sleep } from './local/data-dir-locked';
 import { holdForStdio, type Holder } from './local/holder';
 import { isSharableDataDir } from './local/socket-path';
+import { mayRepeat } from './local/repeatable-calls';
 import { openStdioSession } from './local/stdio-session';
 import { runStdioBridge } from './local/stdio-bridge';
 import { closeRuntime, openRuntime } from './runtime';
@@ -62,6 +63,7 @@ export async function serveStdio(env: Env): Promise<void> {
     output: process.stdout,
     connect: () => connectToHolder(env, state, connections++ === 0 ? 0 : TAKE_BACK_AFTER_MS),
     onReconnect: () => state.holder?.deps.logger.info('stdio_reconnecting'),
+    mayRepeat,
   });
   // The client hung up; sessions of others served here move to the next holder.
   await state.holder?.release();

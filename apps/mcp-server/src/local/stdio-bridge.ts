@@ -7,11 +7,17 @@ export interface StdioBridgeOptions {
   /** A fresh connection to a session of whoever holds the data now (this process or another). */
   connect(): Promise<Duplex>;
   onReconnect?(): void;
+  /**
+   * Whether a call may run twice: one in flight when its holder went is sent again to the next
+   * holder instead of being answered "retry" (it may or may not have run there). Default: none.
+   */
+  mayRepeat?(frame: Frame): boolean;
 }
 
-interface Frame {
+export interface Frame {
   id?: string | number;
   method?: string;
+  params?: unknown;
   result?: unknown;
   error?: unknown;
 }
@@ -39,18 +45,25 @@ function onLines(stream: Readable, fn: (line: string) => void): void {
 /**
  * The client's handshake is kept and replayed to a new holder, so an agent's session goes on when the
  * data changes hands (a server taking over from a stdio session); calls in flight at that moment are
- * answered with an error the agent can retry. Resolves when the client hangs up.
+ * sent again to the new holder when they may run twice (`mayRepeat`), else answered with an error
+ * the agent can retry. Resolves when the client hangs up.
  */
 export function runStdioBridge(opts: StdioBridgeOptions): Promise<void> {
   let initialize: Frame | null = null;
   let initialized: string | null = null;
-  const pending = new Set<string | number>();
+  /** Calls written to the holder and not answered yet, with their lines. */
+  const pending = new Map<string | number, { frame: Frame; line: string }>();
   let backend: Duplex | null = null;
   let queue: string[] = [];
   let inputEnded = false;
 
   const toClient = (frame: object) => opts.output.write(`${JSON.stringify(frame)}\n`);
-  const toBackend = (line: string) => (backend ? backend.write(`${line}\n`) : queue.push(line));
+  const toBackend = (line: string) => {
+    if (!backend) return void queue.push(line);
+    const frame = parse(line);
+    if (frame?.id !== undefined && frame.id !== REPLAY_ID && frame.method !== undefined) pending.set(frame.id, { frame, line });
+    backend.write(`${line}\n`);
+  };
 
   return new Promise<void>((resolve, reject) => {
     const attach = (socket: Duplex, replay: boolean) => {
@@ -74,10 +87,14 @@ export function runStdioBridge(opts: StdioBridgeOptions): Promise<void> {
       socket.once('close', () => {
         backend = null;
         if (inputEnded) return resolve();
-        for (const id of pending) {
-          toClient({ jsonrpc: '2.0', id, error: { code: -32603, message: 'The memory service changed process during this call; retry it' } });
+        const again: string[] = [];
+        for (const [id, { frame, line }] of pending) {
+          if (opts.mayRepeat?.(frame)) again.push(line);
+          else toClient({ jsonrpc: '2.0', id, error: { code: -32603, message: 'The memory service changed process during this call; retry it' } });
         }
         pending.clear();
+        // Ahead of anything the client wrote meanwhile, as it wrote them first.
+        queue = [...again, ...queue];
         opts.onReconnect?.();
         opts.connect().then((next) => attach(next, true), reject);
       });
@@ -87,7 +104,6 @@ export function runStdioBridge(opts: StdioBridgeOptions): Promise<void> {
       const frame = parse(line);
       if (frame?.method === 'initialize') initialize = frame;
       if (frame?.method === 'notifications/initialized') initialized = line;
-      if (frame?.id !== undefined && frame.method !== undefined) pending.add(frame.id);
       toBackend(line);
     });
     opts.input.once('end', () => {
