@@ -58,9 +58,11 @@ export function runStdioBridge(opts: StdioBridgeOptions): Promise<void> {
   let inputEnded = false;
 
   const toClient = (frame: object) => opts.output.write(`${JSON.stringify(frame)}\n`);
-  const toBackend = (line: string) => {
-    if (!backend) return void queue.push(line);
-    const frame = parse(line);
+  const toBackend = (line: string, frame = parse(line)) => {
+    if (!backend) {
+      queue.push(line);
+      return;
+    }
     if (frame?.id !== undefined && frame.id !== REPLAY_ID && frame.method !== undefined) pending.set(frame.id, { frame, line });
     backend.write(`${line}\n`);
   };
@@ -104,7 +106,7 @@ export function runStdioBridge(opts: StdioBridgeOptions): Promise<void> {
       const frame = parse(line);
       if (frame?.method === 'initialize') initialize = frame;
       if (frame?.method === 'notifications/initialized') initialized = line;
-      toBackend(line);
+      toBackend(line, frame);
     });
     opts.input.once('end', () => {
       inputEnded = true;
