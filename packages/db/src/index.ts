@@ -76,6 +76,7 @@ export {
   type SimilarOptions,
 } from './queries/memory-api';
 export { rowsOf } from './queries/rows';
+export { vectorText } from './vector-text';
 export {
   createAgentSession,
   createDashboardSession,

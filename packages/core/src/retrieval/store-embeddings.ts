@@ -1,7 +1,7 @@
 // Writes memory vectors and reads the texts to embed; the SQL side of indexing.
-import { rowsOf, type Executor } from '@svc/db';
+import { rowsOf, vectorText, type Executor } from '@svc/db';
 import { sql, type SQL } from 'drizzle-orm';
-import { uuidArray, vectorLiteral } from './sql/arrays';
+import { uuidArray } from './sql/arrays';
 
 export interface MemoryVector {
   memoryId: string;
@@ -55,7 +55,7 @@ export async function loadMissing(
  */
 export function storeEmbeddingsStatement(model: string, vectors: readonly MemoryVector[]): SQL {
   const values = sql.join(
-    vectors.map((v) => sql`(${v.memoryId}::uuid, ${vectorLiteral(v.vector)}::vector)`),
+    vectors.map((v) => sql`(${v.memoryId}::uuid, ${vectorText(v.vector)}::vector)`),
     sql`, `,
   );
   return sql`

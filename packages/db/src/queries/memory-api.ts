@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../client/types';
 import { rowsOf } from './rows';
 import { isUuid } from '../uuid';
+import { vectorText } from '../vector-text';
 
 
 export interface SearchHit {
@@ -68,7 +69,7 @@ export interface SimilarOptions {
 }
 
 export async function findSimilarMemories(exec: Executor, opts: SimilarOptions): Promise<SimilarHit[]> {
-  const vector = `[${opts.embedding.join(',')}]`;
+  const vector = vectorText(opts.embedding);
   const result = await exec.execute(
     sql`select * from svc_find_similar_memory(${vector}::vector, ${opts.model}, ${opts.k ?? 10}, ${uuidArray(opts.scopeIds)}, ${opts.includeRetired ?? false}, ${opts.maxDistance ?? null}::float8)`,
   );

@@ -24,11 +24,6 @@ export function uuidArray(values: readonly string[]): SQL {
   )}]`;
 }
 
-/** pgvector's text form; the values come from an embedder, never from a caller. */
-export function vectorLiteral(vector: ArrayLike<number>): string {
-  return `[${Array.from(vector, (v) => (Number.isFinite(v) ? v : 0)).join(',')}]`;
-}
-
 /** A SQL string literal for DDL-like positions that take no bind parameter. */
 export function quoteLiteral(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;

@@ -1,6 +1,7 @@
 // Signals a candidate takes from its place in a conversation or thread: how close its adjacent memories are to the query, and whether it only asks.
+import { vectorText } from '@svc/db';
 import { sql, type SQL } from 'drizzle-orm';
-import { uuidArray, vectorLiteral } from './arrays';
+import { uuidArray } from './arrays';
 import type { QueryVector } from './vector';
 
 export interface ConversationSignalRow {
@@ -24,7 +25,7 @@ export interface ConversationSignalRow {
  * The function keeps one plan for the session: planned anew, the statement cost more than its work.
  */
 export function conversationSignalsStatement(ids: readonly string[], vector: QueryVector | null, questionFactor = 1): SQL {
-  const query = vector ? sql`${vectorLiteral(vector.vector)}::vector` : sql`null::vector`;
+  const query = vector ? sql`${vectorText(vector.vector)}::vector` : sql`null::vector`;
   return sql`select memory_id, context_cosine, asks
     from svc_conversation_signals(${uuidArray(ids)}, ${query}, ${vector?.model ?? ''}::text, ${questionFactor}::float8)`;
 }

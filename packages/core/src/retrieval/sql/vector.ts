@@ -1,8 +1,9 @@
 // The vector leg: nearest memories by cosine distance, exactly in a small collection, else through the model's partial HNSW index.
 import { fail } from '@svc/errors';
+import { vectorText } from '@svc/db';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchFilters } from '../types';
-import { limitLiteral, quoteLiteral, vectorLiteral } from './arrays';
+import { limitLiteral, quoteLiteral } from './arrays';
 import { scopeCondition } from './filters';
 
 /** pgvector's HNSW limit for `vector`, as in ensureEmbeddingIndex. */
@@ -24,7 +25,7 @@ export function distanceParts(q: QueryVector, alias = 'e') {
     throw fail.validation(`embedding dimension must be 1..${MAX_DIMENSIONS}`, { dims });
   }
   const cast = `::vector(${dims})`;
-  const distance = sql`(${sql.raw(`${alias}.embedding${cast}`)} <=> ${vectorLiteral(q.vector)}${sql.raw(cast)})`;
+  const distance = sql`(${sql.raw(`${alias}.embedding${cast}`)} <=> ${vectorText(q.vector)}${sql.raw(cast)})`;
   // No vector_dims() check beside the model: its default selectivity (0.5%) makes the planner
   // expect a handful of rows and sort them instead of walking the HNSW index. A model id names
   // one dimension (Embedder.model), so the cast cannot meet another length.
@@ -61,7 +62,7 @@ export function nearestCtes({ q, filters, conditions, depth, exactDocs }: Neares
   // Spelled without the index's cast so that the HNSW index can never serve it: its scan is
   // approximate, and in relaxed order it would break the sort on distance (an incremental sort
   // trusts its input's order).
-  const exactDistance = sql`(e.embedding <=> ${vectorLiteral(q.vector)}::vector)`;
+  const exactDistance = sql`(e.embedding <=> ${vectorText(q.vector)}::vector)`;
   // The scopes the caller may read documents of, narrowed by the filters: for a search naming no
   // scope, the readable ones (the totals are read under the documents' own visibility rule).
   return sql`
