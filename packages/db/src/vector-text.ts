@@ -16,12 +16,16 @@ function hexFloat(value: number): string {
   const word = bits.getUint32(0);
   const sign = word >>> 31 ? '-' : '';
   const exponent = (word >>> 23) & 0xff;
-  // 23 fraction bits, shifted to 24 so they fill six hexadecimal digits.
-  const fraction = ((word & 0x7fffff) << 1).toString(16).padStart(6, '0').replace(/0+$/, '');
-  if (exponent === 0) {
-    return fraction === '' ? '0' : `${sign}0x0.${fraction}p-126`;
+  // 23 fraction bits, shifted to 24 so they fill six hexadecimal digits, trailing zeros dropped.
+  let bitsLeft = (word & 0x7fffff) << 1;
+  let digits = 6;
+  while (bitsLeft !== 0 && (bitsLeft & 0xf) === 0) {
+    bitsLeft >>>= 4;
+    digits--;
   }
-  return `${sign}0x1${fraction === '' ? '' : `.${fraction}`}p${exponent - 127}`;
+  const fraction = bitsLeft === 0 ? '' : `.${bitsLeft.toString(16).padStart(digits, '0')}`;
+  if (exponent === 0) return fraction === '' ? '0' : `${sign}0x0${fraction}p-126`;
+  return `${sign}0x1${fraction}p${exponent - 127}`;
 }
 
 /** `[…]` for a bound parameter cast to `vector`. */

@@ -78,6 +78,24 @@ describe('search documents', () => {
     expect(moved?.scopeId).toBe(cast.alice.personal);
   });
 
+  it('are written only where something in them changed (migration 0040)', async () => {
+    const ids = await conversation('c-writes', ['north', 'south', 'east']);
+    /** Where each document's current row version lives: a write of the row, even of equal values, moves it. */
+    const places = async () =>
+      rowsOf<{ memory_id: string; ctid: string }>(
+        await database.db.execute(sql`select memory_id, ctid::text from memory_search_docs
+          where memory_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) order by memory_id`),
+      );
+    const before = await places();
+    // A metadata key the documents do not read: the refresh runs for the memory and its neighbours.
+    await updateMemoryAs(database, cast.alice.id, ids[1]!, { metadata: { mood: 'calm' } });
+    expect(await places()).toEqual(before);
+    await updateMemoryAs(database, cast.alice.id, ids[1]!, { content: 'Alice: west' });
+    const after = await places();
+    expect(after.map((p) => p.ctid)).not.toEqual(before.map((p) => p.ctid));
+    expect(await field(ids[0]!, 'C')).toEqual(['alic', 'east', 'west']);
+  });
+
   it('take the speaker from metadata or a conversation turn\'s "Name:" prefix, and the month and year of the event', async () => {
     const [turn] = await conversation('c3', ['hello there']);
     const note = await seedMemory(database, {
