@@ -19,6 +19,8 @@ DECLARE
   conv text;
   context tsvector;
   words tsvector;
+  own_len integer;
+  context_len integer;
 BEGIN
   SELECT id, owner_id, scope_id, content, source, metadata, event_at, created_at, tsv
     INTO m FROM memories WHERE id = doc_id;
@@ -52,12 +54,10 @@ BEGIN
     || setweight(context, 'C')
     || setweight(to_tsvector('english'::regconfig,
          coalesce(to_char(m.event_at AT TIME ZONE 'UTC', 'FMMonth YYYY'), '')), 'D');
+  own_len := svc_tsv_token_count(m.tsv);
+  context_len := svc_tsv_token_count(context);
   UPDATE memory_search_docs SET
-    terms = words,
-    own_length = svc_tsv_token_count(m.tsv),
-    context_length = svc_tsv_token_count(context),
-    refreshed_at = now()
+    terms = words, own_length = own_len, context_length = context_len, refreshed_at = now()
   WHERE memory_id = m.id
-    AND (terms, own_length, context_length)
-      IS DISTINCT FROM (words, svc_tsv_token_count(m.tsv), svc_tsv_token_count(context));
+    AND (terms, own_length, context_length) IS DISTINCT FROM (words, own_len, context_len);
 END $$;
