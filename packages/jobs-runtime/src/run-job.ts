@@ -16,6 +16,8 @@ export async function runAttempt(
   def: JobDefinition,
   capMs: number,
   job: JobWithMetadata<Record<string, unknown> | null>,
+  /** True once this process's runtime is stopping (the queue then aborts the attempts it runs). */
+  stopping: () => boolean = () => false,
 ): Promise<unknown> {
   const controller = new AbortController();
   const timer = setTimeout(
@@ -56,12 +58,14 @@ export async function runAttempt(
     // After the cap the handler may fail in its own words; the attempt failed because of the cap.
     const cause = signal.aborted ? signal.reason : err;
     const message = cause instanceof Error ? cause.message : String(cause);
-    parts.logger.warn('job_attempt_failed', {
-      ...log,
-      error: message,
-      lastAttempt,
-      duration_ms: Math.round(performance.now() - started),
-    });
+    const duration_ms = Math.round(performance.now() - started);
+    if (job.signal.aborted && !controller.signal.aborted && stopping()) {
+      // Cut short by this process's stop (the queue fails the attempt and retries it as any other):
+      // nothing about the job itself went wrong, so no warning.
+      parts.logger.info('job_stopped', { ...log, duration_ms });
+    } else {
+      parts.logger.warn('job_attempt_failed', { ...log, error: message, lastAttempt, duration_ms });
+    }
     throw cause instanceof Error ? cause : new Error(message);
   } finally {
     clearTimeout(timer);

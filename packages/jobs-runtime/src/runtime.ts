@@ -91,7 +91,7 @@ export function createJobRuntime(opts: JobRuntimeOptions): JobRuntime {
       await b.work<Record<string, unknown> | null, unknown, typeof options>(
         def.name,
         options,
-        ([job]) => runAttempt(parts, def, capFor(def), job!),
+        ([job]) => runAttempt(parts, def, capFor(def), job!, () => stopped),
       );
     }
     await workFailures(b, parts, opts.definitions, tuning.pollSeconds);

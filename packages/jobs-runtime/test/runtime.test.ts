@@ -84,4 +84,34 @@ describe('the job runtime on the real queue', () => {
       await runtime.stop();
     }
   });
+
+  it('logs a run its own stop cuts short as stopped, not as a failed attempt', async () => {
+    const { records, logger, alarms } = captureLogs();
+    let running = false;
+    const runtime = createJobRuntime({
+      database,
+      logger,
+      alarms,
+      mode: 'work',
+      ...FAST,
+      definitions: [
+        defineJob({
+          name: 't-long',
+          handler: (ctx) => {
+            running = true;
+            return new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('stopped'))));
+          },
+        }),
+      ],
+    });
+    await runtime.start();
+    await runtime.send('t-long', {});
+    await eventually('the run started', () => running);
+    await runtime.stop();
+    const about = records.filter((r) => r.job === 't-long');
+    expect(about.filter((r) => r.message === 'job_stopped')).toEqual([
+      expect.objectContaining({ level: 'info', attempt: 1, duration_ms: expect.any(Number) }),
+    ]);
+    expect(about.filter((r) => r.message === 'job_attempt_failed')).toEqual([]);
+  });
 });

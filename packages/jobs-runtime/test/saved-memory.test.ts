@@ -208,6 +208,30 @@ describe('the check of a just-saved memory', () => {
     expect(await conflictsOf(c!.id)).toEqual([]);
   });
 
+  it('stops between memories when its run is stopped: the one it was checking stays due, no failure logged', async () => {
+    const p = parts(false);
+    const owner = await createUser(database.db, 'interrupted-check@example.com');
+    const actor = { userId: owner.user.id, aal: 'aal2' as const };
+    const saved = await remember(p.memory, actor, { content: 'The kappa service deploys on Fridays.', scope: 'personal' });
+    await markChecksDue(database.db, [saved.memory.id]);
+    // The process stops while a check reads: its signal is aborted and the database goes away under it.
+    const stopping = new AbortController();
+    p.memory.database = new Proxy(database, {
+      get(target, prop, receiver) {
+        if (prop !== 'system') return Reflect.get(target, prop, receiver) as unknown;
+        return () => {
+          stopping.abort(new Error('the worker is stopping'));
+          return Promise.reject(new Error('the database is closed'));
+        };
+      },
+    });
+    const job = registeredJobs({ memory: p.memory, embedder: null, keepWarmMinutes: 0, llm: null }).find((d) => d.name === 'check-memory')!;
+    await job.handler({ ...ctx(p), signal: stopping.signal });
+    expect(stopping.signal.aborted).toBe(true);
+    expect(p.records.filter((r) => r.message === 'memory_check_failed')).toEqual([]);
+    expect(await due()).toContain(saved.memory.id);
+  });
+
   it('skips a memory retired or superseded before its check ran', async () => {
     const p = parts(false);
     const owner = await createUser(database.db, 'gone-check@example.com');

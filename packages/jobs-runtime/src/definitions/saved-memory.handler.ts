@@ -57,6 +57,9 @@ async function checkAll(ctx: JobContext, memory: MemoryDeps): Promise<DueChecksO
         }
         done.push(id);
       } catch (thrown) {
+        // Stopped midway (the process is going, or the cap): the memory stays due, and the run's
+        // own record says why it ended.
+        if (ctx.signal.aborted) break;
         counts.failed += 1;
         firstError ??= thrown;
         ctx.logger.warn('memory_check_failed', { memoryId: id, runId: ctx.runId, error: thrown instanceof Error ? thrown.message : String(thrown) });
