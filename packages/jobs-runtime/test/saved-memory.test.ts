@@ -212,7 +212,7 @@ describe('the check of a just-saved memory', () => {
     const p = parts(false);
     const owner = await createUser(database.db, 'interrupted-check@example.com');
     const actor = { userId: owner.user.id, aal: 'aal2' as const };
-    const saved = await remember(p.memory, actor, { content: 'The kappa service deploys on Fridays.', scope: 'personal' });
+    const saved = await remember(p.memory, actor, { content: 'The kappa service deploys on Fridays.', scope: 'personal', on_duplicate: 'return_existing' });
     await markChecksDue(database.db, [saved.memory.id]);
     // The process stops while a check reads: its signal is aborted and the database goes away under it.
     const stopping = new AbortController();
