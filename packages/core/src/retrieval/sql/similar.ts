@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchFilters } from '../types';
 import { memoryConditions, scopeArgument } from './filters';
-import { distanceParts, nearestCtes, type QueryVector } from './vector';
+import { distanceParts, nearestCtes, queryVectorCte, SHARED_QUERY_VECTOR, type QueryVector } from './vector';
 
 export interface SimilarRow {
   memory_id: string;
@@ -54,10 +54,10 @@ export function storeAndNearStatement(
   previewChars: number,
   alongside: readonly SQL[] = [],
 ): SQL {
-  const { distance, modelMatch } = distanceParts(q);
+  const { distance, modelMatch } = distanceParts(q, 'e', SHARED_QUERY_VECTOR);
   const more = alongside.map((write, i) => sql`, ${sql.raw(`alongside_${i}`)} as (${write})`);
   return sql`
-    with stored as (${store})${sql.join(more, sql``)}
+    with ${queryVectorCte(q)}, stored as (${store})${sql.join(more, sql``)}
     select e.memory_id, (1 - ${distance})::float8 as similarity, left(m.content, ${previewChars}) as content
     from memory_embeddings e join memories m on m.id = e.memory_id
     where ${modelMatch} and ${memoryConditions(filters)} and ${excluding(exclude)}

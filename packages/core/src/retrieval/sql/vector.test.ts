@@ -1,6 +1,7 @@
 // The vector leg's two paths (exact below the collection-size bound, the HNSW plan above it) give the same answers.
-import { ensureEmbeddingIndex, memories, rowsOf } from '@svc/db';
+import { ensureEmbeddingIndex, memories, rowsOf, vectorText } from '@svc/db';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeEmbedder, openWorld, silentLogger, store, storeNamedVectors, type World } from '../../../test/retrieval-support';
 import { findSimilar } from '../find-similar';
@@ -130,6 +131,8 @@ describe('the vector leg', () => {
       const root = row!['QUERY PLAN'][0].Plan;
       const vecScan = find(root, (n) => n['Subplan Name'] === 'CTE vec_scan')!;
       const hnswMember = vecScan.Plans!.find((n) => !find(n, (m) => m['CTE Name'] === 'vec_sorted'))!;
+      // The HNSW member orders by the query vector its statement sent once (qvec), through the index.
+      expect(find(hnswMember, (m) => m['Relation Name'] === 'memory_embeddings')!['Index Name']).toMatch(/^memory_embeddings_hnsw_/);
       const embeddingsRead = (n: PlanNode) => find(n, (m) => m['Relation Name'] === 'memory_embeddings')!['Actual Loops'];
       return [embeddingsRead(find(root, (n) => n['Subplan Name'] === 'CTE vec_sorted')!), embeddingsRead(hnswMember)];
     };
@@ -137,12 +140,27 @@ describe('the vector leg', () => {
     expect(await runs(INDEXED)).toEqual([0, 1]);
     expect(DEFAULT_TUNING.exactVectorDocs).toBeGreaterThanOrEqual(1000);
   });
+
+  it('sends the query vector once, however many places of the statement read it', async () => {
+    const [vector] = await embedder.embed(['deploy the staging cluster'], 'query');
+    const statement = candidatesStatement({
+      filters: { scopeIds: [world.alice.personal] },
+      lexical: null,
+      vector: { model: embedder.model, vector: vector! },
+      depth: 10,
+      tuning: DEFAULT_TUNING,
+    });
+    // Both paths' distances and the lexical candidates' cosine: each read of its text costs the database.
+    const { params } = new PgDialect().sqlToQuery(statement);
+    expect(params.filter((p) => p === vectorText(vector!))).toHaveLength(1);
+  });
 });
 
 interface PlanNode {
   'Subplan Name'?: string;
   'CTE Name'?: string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   'Actual Loops': number;
   Plans?: PlanNode[];
 }

@@ -19,13 +19,32 @@ export interface QueryVector {
  * (`embedding::vector(N)`), and the model inlined as a literal, or the planner cannot use the
  * partial index. The dimension and model come from the embedder, never from a caller.
  */
-export function distanceParts(q: QueryVector, alias = 'e') {
+function dimensionsOf(q: QueryVector): number {
   const dims = q.vector.length;
   if (!Number.isInteger(dims) || dims < 1 || dims > MAX_DIMENSIONS) {
     throw fail.validation(`embedding dimension must be 1..${MAX_DIMENSIONS}`, { dims });
   }
+  return dims;
+}
+
+/**
+ * The query vector as `nearestCtes` sends it, once, for the rest of its statement: the database
+ * reads a vector's text for every place a statement names it (about 0.1 ms of the embedded
+ * database's thread for 512 numbers), and a statement that also orders by it reads it from here.
+ */
+export const SHARED_QUERY_VECTOR = sql`(select v from qvec)`;
+
+/** `qvec(v)`: the common table expression SHARED_QUERY_VECTOR reads. */
+export function queryVectorCte(q: QueryVector): SQL {
+  return sql`qvec as materialized (select ${vectorText(q.vector)}::vector(${sql.raw(String(dimensionsOf(q)))}) as v)`;
+}
+
+/** `operand`: the query vector in the statement, by default its text in place. */
+export function distanceParts(q: QueryVector, alias = 'e', operand?: SQL) {
+  const dims = dimensionsOf(q);
   const cast = `::vector(${dims})`;
-  const distance = sql`(${sql.raw(`${alias}.embedding${cast}`)} <=> ${vectorText(q.vector)}${sql.raw(cast)})`;
+  const query = operand ?? sql`${vectorText(q.vector)}${sql.raw(cast)}`;
+  const distance = sql`(${sql.raw(`${alias}.embedding${cast}`)} <=> ${query})`;
   // No vector_dims() check beside the model: its default selectivity (0.5%) makes the planner
   // expect a handful of rows and sort them instead of walking the HNSW index. A model id names
   // one dimension (Embedder.model), so the cast cannot meet another length.
@@ -45,6 +64,7 @@ export interface NearestQuery {
 }
 
 /**
+ * `qvec(v)`, the query vector (SHARED_QUERY_VECTOR), and
  * `vec_scan(memory_id, distance)`: the `depth` memories nearest the query vector that pass
  * `conditions` on `m`, at most `depth`, in no particular order.
  *
@@ -58,14 +78,15 @@ export interface NearestQuery {
  * A pseudo-constant condition on the size gates each branch, so only one of them runs.
  */
 export function nearestCtes({ q, filters, conditions, depth, exactDocs }: NearestQuery): SQL {
-  const { distance, modelMatch } = distanceParts(q);
+  const { distance, modelMatch } = distanceParts(q, 'e', SHARED_QUERY_VECTOR);
   // Spelled without the index's cast so that the HNSW index can never serve it: its scan is
   // approximate, and in relaxed order it would break the sort on distance (an incremental sort
   // trusts its input's order).
-  const exactDistance = sql`(e.embedding <=> ${vectorText(q.vector)}::vector)`;
+  const exactDistance = sql`(e.embedding <=> ${SHARED_QUERY_VECTOR}::vector)`;
   // The scopes the caller may read documents of, narrowed by the filters: for a search naming no
   // scope, the readable ones (the totals are read under the documents' own visibility rule).
   return sql`
+  ${queryVectorCte(q)},
   vec_scopes as materialized (
     select t.scope_id, sum(t.docs) as docs from memory_search_totals t
     where ${scopeCondition(filters, sql`t.scope_id`)} group by t.scope_id),
