@@ -9,6 +9,7 @@ import { hybridSearch } from '../hybrid-search';
 import { DEFAULT_TUNING, resolveTuning } from '../tuning';
 import type { HybridSearchOptions, SearchFilters } from '../types';
 import { candidatesStatement } from './candidates';
+import { storeAndNearStatement } from './similar';
 
 let world: World;
 const logger = silentLogger();
@@ -154,6 +155,20 @@ describe('the vector leg', () => {
     const { params } = new PgDialect().sqlToQuery(statement);
     expect(params.filter((p) => p === vectorText(vector!))).toHaveLength(1);
   });
+
+  it("orders remember's nearest search by the shared vector through the HNSW index", async () => {
+    const [vector] = await embedder.embed(['deploy the staging cluster'], 'query');
+    const q = { model: embedder.model, vector: vector! };
+    // `select 1` in place of the vector's insert: the plan of the search is what is looked at.
+    const statement = storeAndNearStatement(sql`select 1`, q, { scopeIds: [world.alice.personal] }, 5, undefined, 40);
+    expect(new PgDialect().sqlToQuery(statement).params.filter((p) => p === vectorText(vector!))).toHaveLength(1);
+    const [row] = rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      await world.database.asUser(world.alice, (tx) => tx.execute(sql`explain (analyze, costs off, format json) ${statement}`)),
+    );
+    const read = find(row!['QUERY PLAN'][0].Plan, (n) => n['Relation Name'] === 'memory_embeddings')!;
+    expect(read['Index Name']).toMatch(/^memory_embeddings_hnsw_/);
+    expect(read['Actual Rows']).toBeGreaterThan(0);
+  });
 });
 
 interface PlanNode {
@@ -162,6 +177,7 @@ interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Actual Loops': number;
+  'Actual Rows'?: number;
   Plans?: PlanNode[];
 }
 
