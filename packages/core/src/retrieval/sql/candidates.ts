@@ -6,7 +6,7 @@ import { limitLiteral } from './arrays';
 import { memoryConditions } from './filters';
 import type { LexicalPlan } from '../lexical-plan';
 import { EMPTY_LEXICAL, lexicalCtes } from './lexical';
-import { distanceParts, SHARED_QUERY_VECTOR, vectorCte, type QueryVector } from './vector';
+import { distanceParts, vectorCte, type QueryVector } from './vector';
 import type { TimeRange } from '../query-time';
 
 export interface CandidateRow {
@@ -69,7 +69,7 @@ export function candidatesStatement(c: CandidateQuery): SQL {
     ctes.push(
       vectorCte({ q: c.vector, filters: c.filters, conditions, depth: c.depth, exactDocs: c.tuning.exactVectorDocs }),
     );
-    const { distance, modelMatch } = distanceParts(c.vector, 'e', SHARED_QUERY_VECTOR);
+    const { distance, modelMatch } = distanceParts(c.vector);
     // Lexical candidates outside the vector leg still get their exact cosine for fusion; the vector
     // leg's own candidates have theirs already (coalesce evaluates the lookup only when needed).
     cosine = sql`coalesce(1 - v.distance, (select 1 - ${distance} from memory_embeddings e

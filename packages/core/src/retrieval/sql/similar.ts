@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchFilters } from '../types';
 import { memoryConditions, scopeArgument } from './filters';
-import { distanceParts, nearestCtes, queryVectorCte, SHARED_QUERY_VECTOR, type QueryVector } from './vector';
+import { distanceParts, nearestCtes, queryVectorCte, type QueryVector } from './vector';
 
 export interface SimilarRow {
   memory_id: string;
@@ -54,7 +54,7 @@ export function storeAndNearStatement(
   previewChars: number,
   alongside: readonly SQL[] = [],
 ): SQL {
-  const { distance, modelMatch } = distanceParts(q, 'e', SHARED_QUERY_VECTOR);
+  const { distance, modelMatch } = distanceParts(q);
   const more = alongside.map((write, i) => sql`, ${sql.raw(`alongside_${i}`)} as (${write})`);
   return sql`
     with ${queryVectorCte(q)}, stored as (${store})${sql.join(more, sql``)}

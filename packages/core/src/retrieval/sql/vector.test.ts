@@ -160,7 +160,7 @@ describe('the vector leg', () => {
     const [vector] = await embedder.embed(['deploy the staging cluster'], 'query');
     const q = { model: embedder.model, vector: vector! };
     // `select 1` in place of the vector's insert: the plan of the search is what is looked at.
-    const statement = storeAndNearStatement(sql`select 1`, q, { scopeIds: [world.alice.personal] }, 5, undefined, 40);
+    const statement = storeAndNearStatement(sql`select 1`, q, { scopeIds: [world.alice.personal] }, 5, '00000000-0000-4000-8000-000000000000', 40);
     expect(new PgDialect().sqlToQuery(statement).params.filter((p) => p === vectorText(vector!))).toHaveLength(1);
     const [row] = rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
       await world.database.asUser(world.alice, (tx) => tx.execute(sql`explain (analyze, costs off, format json) ${statement}`)),

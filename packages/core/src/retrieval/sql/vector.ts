@@ -14,11 +14,7 @@ export interface QueryVector {
   vector: ArrayLike<number>;
 }
 
-/**
- * The distance expression must be spelled exactly as the index created by ensureEmbeddingIndex
- * (`embedding::vector(N)`), and the model inlined as a literal, or the planner cannot use the
- * partial index. The dimension and model come from the embedder, never from a caller.
- */
+/** The dimension comes from the embedder, never from a caller; pgvector's HNSW takes at most 2000. */
 function dimensionsOf(q: QueryVector): number {
   const dims = q.vector.length;
   if (!Number.isInteger(dims) || dims < 1 || dims > MAX_DIMENSIONS) {
@@ -28,23 +24,27 @@ function dimensionsOf(q: QueryVector): number {
 }
 
 /**
- * The query vector as `nearestCtes` sends it, once, for the rest of its statement: the database
- * reads a vector's text for every place a statement names it (about 0.1 ms of the embedded
- * database's thread for 512 numbers), and a statement that also orders by it reads it from here.
+ * The query vector of a statement that holds `queryVectorCte` (every one built on `nearestCtes`):
+ * the database reads a vector's text anew for every place a statement names it (about 0.1 ms of
+ * the embedded database's thread for 512 numbers), so a statement that needs it in several places
+ * sends it once and reads it from there. The HNSW index scan takes it as its ordering operand.
  */
-export const SHARED_QUERY_VECTOR = sql`(select v from qvec)`;
+const SHARED_QUERY_VECTOR = sql`(select v from qvec)`;
 
 /** `qvec(v)`: the common table expression SHARED_QUERY_VECTOR reads. */
 export function queryVectorCte(q: QueryVector): SQL {
   return sql`qvec as materialized (select ${vectorText(q.vector)}::vector(${sql.raw(String(dimensionsOf(q)))}) as v)`;
 }
 
-/** `operand`: the query vector in the statement, by default its text in place. */
-export function distanceParts(q: QueryVector, alias = 'e', operand?: SQL) {
-  const dims = dimensionsOf(q);
-  const cast = `::vector(${dims})`;
-  const query = operand ?? sql`${vectorText(q.vector)}${sql.raw(cast)}`;
-  const distance = sql`(${sql.raw(`${alias}.embedding${cast}`)} <=> ${query})`;
+/**
+ * The distance to the query vector, for a statement that holds `queryVectorCte`. It must be spelled
+ * exactly as the index created by ensureEmbeddingIndex (`embedding::vector(N)`), and the model
+ * inlined as a literal, or the planner cannot use the partial index. The model comes from the
+ * embedder, never from a caller.
+ */
+export function distanceParts(q: QueryVector, alias = 'e') {
+  const cast = `::vector(${dimensionsOf(q)})`;
+  const distance = sql`(${sql.raw(`${alias}.embedding${cast}`)} <=> ${SHARED_QUERY_VECTOR})`;
   // No vector_dims() check beside the model: its default selectivity (0.5%) makes the planner
   // expect a handful of rows and sort them instead of walking the HNSW index. A model id names
   // one dimension (Embedder.model), so the cast cannot meet another length.
@@ -78,7 +78,7 @@ export interface NearestQuery {
  * A pseudo-constant condition on the size gates each branch, so only one of them runs.
  */
 export function nearestCtes({ q, filters, conditions, depth, exactDocs }: NearestQuery): SQL {
-  const { distance, modelMatch } = distanceParts(q, 'e', SHARED_QUERY_VECTOR);
+  const { distance, modelMatch } = distanceParts(q);
   // Spelled without the index's cast so that the HNSW index can never serve it: its scan is
   // approximate, and in relaxed order it would break the sort on distance (an incremental sort
   // trusts its input's order).
