@@ -34,6 +34,7 @@ const STORAGE_SUITES: Record<string, { root: string; include: string[]; exclude?
       'src/retrieval/sql/generic-plan.test.ts',
       'src/retrieval/sql/time-candidates.test.ts',
       'src/retrieval/sql/vector.test.ts',
+      'src/retrieval/unscoped-search.test.ts',
       'src/runs/run-store.test.ts',
       'src/extraction/model-extractor.test.ts',
       'src/sharing/sharing.test.ts',
