@@ -48,6 +48,30 @@ export function scopeCondition(filters: SearchFilters, column: SQL): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** The tables of counts kept per scope and owner (migrations 0036, 0039). */
+type CountsTable = 'memory_search_totals' | 'memory_search_words';
+
+/**
+ * The rows of `table` the searched collection's statistics and size are read from, narrowed by
+ * `narrow` (on the alias `c`), as a subquery. Under row-level security a lookup reaches every row
+ * its index range holds and filters them by the tables' rule (the caller as owner, or a scope the
+ * caller reads): for a search naming no scope that range was every user's rows of a word. So
+ * there the rule is spelled as two ranges, the caller's own rows (the owner index, migration 0041)
+ * and the rows others own in the scopes the caller reads (the key's scope column), which the
+ * embedded database's plan made once for all searches (a generic plan) reads by index too, where
+ * it read a word's whole range expecting a few rows. The rows are the rule's rows.
+ */
+export function countsRows(table: CountsTable, filters: SearchFilters, narrow: SQL = sql`true`): SQL {
+  const from = sql.raw(`${table} c`);
+  if (filters.scopeIds || filters.projectIds) {
+    return sql`(select c.* from ${from} where ${scopeCondition(filters, sql`c.scope_id`)} and ${narrow})`;
+  }
+  return sql`(select c.* from ${from} where c.owner_id = (select svc_uid()) and ${narrow}
+    union all
+    select c.* from ${from} where c.scope_id = any((select svc_readable_scope_ids())::uuid[])
+      and c.owner_id <> (select svc_uid()) and ${narrow})`;
+}
+
 /**
  * The scopes argument of svc_search_doc_matches and svc_search_doc_tf: null for every visible scope, else the scope
  * ids, narrowed to the projects' scopes when projects are given (scopes is under row-level

@@ -1,8 +1,9 @@
 // The candidates statement planned once for all its runs (plan_cache_mode = force_generic_plan) still reads the HNSW index.
-import { ensureEmbeddingIndex, memories, rowsOf } from '@svc/db';
+import { ensureEmbeddingIndex, memories } from '@svc/db';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedPlan as preparedPlanAs } from '../../../test/prepared-plan';
 import { fakeEmbedder, openWorld, store, type World } from '../../../test/retrieval-support';
 import { hnswSettings } from './query-terms';
 import { resolveTuning } from '../tuning';
@@ -33,25 +34,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => world.database.close());
 
-/** A bound parameter as a literal of unknown type, which EXECUTE casts to the parameter's. */
-const literal = (value: unknown) => (value === null ? 'null' : `'${String(value).replace(/'/g, "''")}'`);
-
 /** The plan of `statement` run through PREPARE and EXECUTE under the search's settings. */
-async function preparedPlan(statement: SQL, genericPlans: boolean): Promise<string> {
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  const settings = hnswSettings(100, genericPlans);
-  return world.database.asUser(
-    world.alice,
-    async (tx) => {
-      await tx.execute(sql.raw(`prepare candidates_under_test as ${text}`));
-      const execute = `execute candidates_under_test(${params.map(literal).join(', ')})`;
-      const lines = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql.raw(`explain (costs off) ${execute}`)));
-      await tx.execute(sql`deallocate candidates_under_test`);
-      return lines.map((l) => l['QUERY PLAN']).join('\n');
-    },
-    settings,
-  );
-}
+const preparedPlan = (statement: SQL, genericPlans: boolean) =>
+  preparedPlanAs(world.database, world.alice, statement, hnswSettings(100, genericPlans));
 
 describe('a generic plan of the candidates statement', () => {
   const statement = async () => {

@@ -4,7 +4,7 @@ import { vectorText } from '@svc/db';
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchFilters } from '../types';
 import { limitLiteral, quoteLiteral } from './arrays';
-import { scopeCondition } from './filters';
+import { countsRows } from './filters';
 
 /** pgvector's HNSW limit for `vector`, as in ensureEmbeddingIndex. */
 const MAX_DIMENSIONS = 2000;
@@ -88,8 +88,8 @@ export function nearestCtes({ q, filters, conditions, depth, exactDocs }: Neares
   return sql`
   ${queryVectorCte(q)},
   vec_scopes as materialized (
-    select t.scope_id, sum(t.docs) as docs from memory_search_totals t
-    where ${scopeCondition(filters, sql`t.scope_id`)} group by t.scope_id),
+    select t.scope_id, sum(t.docs) as docs from ${countsRows('memory_search_totals', filters)} t
+    group by t.scope_id),
   vec_exact as materialized (select coalesce(sum(docs), 0) <= ${exactDocs} as exact from vec_scopes),
   vec_sorted as materialized (
     select e.memory_id, ${exactDistance}::float8 as distance from memory_embeddings e
