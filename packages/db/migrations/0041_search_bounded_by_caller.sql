@@ -19,6 +19,19 @@ CREATE INDEX IF NOT EXISTS memory_search_words_owner_idx ON public.memory_search
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS memory_search_totals_owner_idx ON public.memory_search_totals (owner_id);
 --> statement-breakpoint
+-- The scopes a search reads: those it names, else the caller's readable scopes and those the caller
+-- owns documents in. Only the search functions (its owner) call it: given another user's id it
+-- would name that user's scopes, so no role is granted it.
+CREATE OR REPLACE FUNCTION public.svc_searched_scope_ids(scope_ids uuid[], uid uuid, readable uuid[])
+RETURNS uuid[]
+LANGUAGE sql STABLE
+SET search_path = public, pg_temp
+AS $$
+  SELECT coalesce(scope_ids, readable || ARRAY(SELECT t.scope_id FROM memory_search_totals t WHERE t.owner_id = uid))
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION public.svc_searched_scope_ids(uuid[], uuid, uuid[]) FROM PUBLIC;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION public.svc_search_doc_matches(query tsquery, scope_ids uuid[],
   max_rows integer DEFAULT NULL, newest_first boolean DEFAULT false)
 RETURNS TABLE (memory_id uuid)
@@ -32,9 +45,7 @@ BEGIN
   PERFORM svc_require_signed_in();
   uid := svc_uid();
   readable := svc_readable_scope_ids();
-  IF scope_ids IS NULL THEN
-    scope_ids := readable || ARRAY(SELECT t.scope_id FROM memory_search_totals t WHERE t.owner_id = uid);
-  END IF;
+  scope_ids := svc_searched_scope_ids(scope_ids, uid, readable);
   RETURN QUERY EXECUTE
     'SELECT d.memory_id FROM memory_search_docs d
      WHERE d.terms @@ $1 AND d.scope_id = ANY ($2)
@@ -57,9 +68,7 @@ BEGIN
   PERFORM svc_require_signed_in();
   uid := svc_uid();
   readable := svc_readable_scope_ids();
-  IF scope_ids IS NULL THEN
-    scope_ids := readable || ARRAY(SELECT t.scope_id FROM memory_search_totals t WHERE t.owner_id = uid);
-  END IF;
+  scope_ids := svc_searched_scope_ids(scope_ids, uid, readable);
   -- Deleting every other lexeme (two passes of C code) is several times cheaper than unnesting
   -- every lexeme of every match to keep the query's.
   RETURN QUERY EXECUTE

@@ -41,6 +41,14 @@ describe('a search naming no scope', () => {
     expect(await found(world.alice)).toEqual(new Set([ids.bobInProject, ids.aliceInProject, ids.alicePersonal]));
   });
 
+  it('keeps the scopes it bounds a search by to the search functions: a signed-in role may not ask for another user’s', async () => {
+    await expect(
+      world.database.asUser(world.bob, (tx) =>
+        tx.execute(sql`select svc_searched_scope_ids(null, ${world.alice.userId}::uuid, '{}'::uuid[])`),
+      ),
+    ).rejects.toThrow(/permission denied/);
+  });
+
   it('reads its words’ counts and its collection’s size through the caller’s rows, with the same figures', async () => {
     const statement = termStatsStatement([{ lexeme: 'quokka', qtf: 1 }], {}, true);
     const before = await world.database.asUser(world.bob, (tx) => tx.execute(statement));
