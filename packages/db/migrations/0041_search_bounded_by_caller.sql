@@ -6,15 +6,17 @@
 -- memory_search_totals (scope, owner), so each word's count read every user's row for that word and
 -- the collection's size every row of the table, each then filtered by the rule; and the words'
 -- matches in memory_search_docs were every user's documents holding the word, each read to be
--- filtered. With 5,000 other users sharing six words, the counts took 4-8 ms instead of about 1;
--- with 10,000 of their documents holding the searched word, its matches 4.2-6.2 ms instead of
--- 1.9-3.1 (bench/README.md, Latency, round 17), growing with the store, not with the caller.
+-- filtered. With 5,000 other users sharing six words, the counts took 9.5-10.3 ms p50 instead of
+-- 1.4-2.3; with 10,000 of their documents holding the searched word, its matches 3.9-6.4 ms instead
+-- of 2.9-3.0 (bench/README.md, Latency, round 17), growing with the store, not with the caller.
 --
--- An index on the owner makes the rule's owner branch a range (the planner ORs it with the key's
--- scope range); and the match functions, given no scopes, bound the matches by the scopes the
--- caller reads or owns documents in (the owner's from memory_search_totals, which holds a row for
--- every scope and owner with a document). Every document the rule lets through is in one of those
--- scopes, so what a search finds is unchanged; the rule itself is still applied as before.
+-- An index on the owner makes the rule's owner branch a range (a plan made for the values ORs it
+-- with the key's scope range; the embedded database's generic plans get the two ranges spelled out
+-- by the search, countsRows in @svc/core); and the match functions, given no scopes, bound the
+-- matches by the scopes the caller reads or owns documents in (the owner's from
+-- memory_search_totals, which holds a row for every scope and owner with a document). Every
+-- document the rule lets through is in one of those scopes, so what a search finds is unchanged;
+-- the rule itself is still applied as before.
 CREATE INDEX IF NOT EXISTS memory_search_words_owner_idx ON public.memory_search_words (owner_id, lexeme);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS memory_search_totals_owner_idx ON public.memory_search_totals (owner_id);
