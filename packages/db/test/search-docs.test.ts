@@ -167,26 +167,82 @@ describe('search documents', () => {
     expect(newest).toEqual(mine.slice(-5).reverse());
   });
 
-  it('give the weights of their query words through svc_search_doc_tf only where the caller may read them', async () => {
+  it("give each query word's field-weighted frequency through svc_search_doc_fields only where the caller may read them", async () => {
     const [id] = await conversation('c6', ['the axolotl eats the axolotl food'], cast.alice.personal);
-    const rows = async (userId: string) =>
-      rowsOf<{ memory_id: string; lexeme: string; weights: string[]; own_length: number }>(
+    const [{ own_length: ownLength }] = rowsOf<{ own_length: number }>(
+      await database.db.execute(sql`select own_length from memory_search_docs where memory_id = ${id}`),
+    ) as [{ own_length: number }];
+    // {b, average own length, average context length, context weight, date weight}: with b 0.5 and
+    // an average twice this document's length, its own words' norm is 0.75.
+    const fields = [0.5, 2 * ownLength, 1, 0.35, 0.5];
+    const rows = async (userId: string, speaker: string) =>
+      rowsOf<{ memory_id: string; tf: number[]; said: boolean }>(
         await database.asUser({ userId }, (tx) =>
-          tx.execute(sql`select memory_id, lexeme, weights, own_length
-            from svc_search_doc_tf('axolotl'::tsquery, array['axolotl', 'food', 'zebra']::text[], null)
-            order by lexeme`),
+          tx.execute(sql`select memory_id, tf, said from svc_search_doc_fields('axolotl'::tsquery,
+            array['axolotl'::tsquery, 'food'::tsquery, 'zebra'::tsquery], ${speaker}::tsquery,
+            ${`{${fields.join(',')}}`}::float8[], null)`),
         ),
       );
-    // Only the query's lexemes the document holds, each with a weight per position (A: its own words).
-    const mine = await rows(cast.alice.id);
-    expect(mine.map((r) => [r.memory_id, r.lexeme, r.weights])).toEqual([
-      [id, 'axolotl', ['A', 'A']],
-      [id, 'food', ['A']],
-    ]);
-    expect(mine[0]!.own_length).toBeGreaterThan(0);
-    expect(await rows(cast.bob.id)).toEqual([]);
+    const [mine] = await rows(cast.alice.id, "'axolotl':B | 'food':B");
+    expect(mine!.memory_id).toBe(id);
+    // Twice and once in its own words, never in the document.
+    expect(mine!.tf[0]).toBeCloseTo(2 / 0.75, 6);
+    expect(mine!.tf[1]).toBeCloseTo(1 / 0.75, 6);
+    expect(mine!.tf[2]).toBe(0);
+    expect(mine!.said).toBe(false);
+    // "Alice: ..." names its speaker (weight B).
+    expect((await rows(cast.alice.id, "'alic':B"))[0]!.said).toBe(true);
+    expect(await rows(cast.bob.id, "'alic':B")).toEqual([]);
     await expectForbidden(
-      database.asAnon((tx) => tx.execute(sql`select * from svc_search_doc_tf('axolotl'::tsquery, array['axolotl']::text[], null)`)),
+      database.asAnon((tx) =>
+        tx.execute(sql`select * from svc_search_doc_fields('axolotl'::tsquery, array['axolotl'::tsquery], 'axolotl:B'::tsquery, '{0,1,1,0,0}'::float8[], null)`),
+      ),
+    );
+  });
+
+  it('count a word in the neighbours and the date at their weights, and newest first give the newest matches', async () => {
+    const [first, second] = await conversation('c7', ['penguin walrus', 'walrus walrus'], cast.alice.personal);
+    await database.db.update(memories).set({ eventAt: new Date('2023-05-08T12:00:00Z') }).where(eq(memories.id, first!));
+    const fields = '{0,1,1,0.35,0.5}';
+    // The newest match, walked to or found among all matches sorted.
+    for (const sorted of [false, true]) {
+      const rows = rowsOf<{ memory_id: string }>(
+        await database.asUser({ userId: cast.alice.id }, (tx) =>
+          tx.execute(sql`select memory_id from svc_search_doc_fields('walrus'::tsquery,
+            array['walrus'::tsquery, 'may'::tsquery], 'walrus:B'::tsquery, ${fields}::float8[], null, 1, true, ${sorted})`),
+        ),
+      );
+      expect(rows.map((r) => r.memory_id)).toEqual([second]);
+    }
+    const both = rowsOf<{ memory_id: string; tf: number[] }>(
+      await database.asUser({ userId: cast.alice.id }, (tx) =>
+        tx.execute(sql`select memory_id, tf from svc_search_doc_fields('penguin'::tsquery,
+          array['walrus'::tsquery, 'may'::tsquery], 'walrus:B'::tsquery, ${fields}::float8[], null)`),
+      ),
+    );
+    const tf = new Map(both.map((r) => [r.memory_id, r.tf]));
+    // b 0: the first once in its own words and twice in its neighbour's (0.35 each), May 2023 its
+    // date (0.5); the second twice in its own and once in its neighbour's ("penguin" is there).
+    expect(tf.get(first!)![0]).toBeCloseTo(1 + 2 * 0.35, 6);
+    expect(tf.get(first!)![1]).toBeCloseTo(0.5, 6);
+    expect(tf.get(second!)![0]).toBeCloseTo(2 + 0.35, 6);
+    expect(tf.get(second!)![1]).toBe(0);
+  });
+
+  it('name the query words a memory holds, by field, through svc_search_doc_terms only where the caller may read them', async () => {
+    const [id] = await conversation('c8', ['penguin iceberg', 'iceberg walrus'], cast.alice.personal);
+    const terms = async (userId: string) =>
+      rowsOf<{ memory_id: string; own_terms: string[] | null; context_terms: string[] | null; speaker_terms: string[] | null }>(
+        await database.asUser({ userId }, (tx) =>
+          tx.execute(sql`select * from svc_search_doc_terms(array[${id}::uuid], array['alic', 'iceberg', 'penguin', 'walrus', 'zebra'])`),
+        ),
+      );
+    expect(await terms(cast.alice.id)).toEqual([
+      { memory_id: id, own_terms: ['alic', 'iceberg', 'penguin'], context_terms: ['walrus'], speaker_terms: ['alic'] },
+    ]);
+    expect(await terms(cast.bob.id)).toEqual([]);
+    await expectForbidden(
+      database.asAnon((tx) => tx.execute(sql`select * from svc_search_doc_terms(array[${id}::uuid], array['walrus'])`)),
     );
   });
 });

@@ -36,7 +36,7 @@ export const memorySearchDocs = pgTable(
     // flush it, and every search scans it whole.
     index('memory_search_docs_terms_idx').using('gin', t.terms),
     index('memory_search_docs_scope_idx').on(t.scopeId),
-    // The newest matches of words that are all common (svc_search_doc_tf, newest_first): walked
+    // The newest matches of words that are all common (svc_search_doc_fields, newest_first): walked
     // newest first, filtered by the words, instead of reading every match to sort them (migration 0027).
     index('memory_search_docs_seq_idx').on(t.seq),
     index('memory_search_docs_conversation_idx')

@@ -73,7 +73,7 @@ export function countsRows(table: CountsTable, filters: SearchFilters, narrow: S
 }
 
 /**
- * The scopes argument of svc_search_doc_matches and svc_search_doc_tf: null for every visible scope, else the scope
+ * The scopes argument of svc_search_doc_matches and svc_search_doc_fields: null for every visible scope, else the scope
  * ids, narrowed to the projects' scopes when projects are given (scopes is under row-level
  * security, so only readable ones come back).
  */

@@ -72,6 +72,11 @@ export function tsqueryText(lexemes: readonly string[]): string {
   return lexemes.map((l) => `'${l.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ');
 }
 
+/** Any of the lexemes as a speaker's word (weight B of the search documents), as a bound tsquery. */
+export function speakerQueryOf(lexemes: readonly string[]): SQL {
+  return sql`${lexemes.map((l) => `${tsqueryText([l])}:B`).join(' | ')}::tsquery`;
+}
+
 /** A bound tsquery the planner sees as a value (GIN selectivity from column statistics). */
 export function tsqueryOf(lexemes: readonly string[], operator: '|' | '&' = '|'): SQL {
   const text = operator === '|' ? tsqueryText(lexemes) : lexemes.map((l) => tsqueryText([l])).join(' & ');
