@@ -5,7 +5,7 @@ import type { SearchFilters } from '../types';
 import { limitLiteral } from './arrays';
 import { memoryConditions } from './filters';
 import type { LexicalPlan } from '../lexical-plan';
-import { EMPTY_LEXICAL, lexicalCtes, lexicalTerms } from './lexical';
+import { EMPTY_LEXICAL, lexicalCtes, lexicalTermsCte } from './lexical';
 import { distanceParts, vectorCte, type QueryVector } from './vector';
 import type { TimeRange } from '../query-time';
 
@@ -88,15 +88,7 @@ export function candidatesStatement(c: CandidateQuery): SQL {
     : sql``;
   ctes.push(sql`${timed}
   cand as (select memory_id from lex_top union select memory_id from vec${c.during ? sql` union select memory_id from tim` : sql``})`);
-  // The words each candidate holds, for the reasons given with results: read for these few only.
-  ctes.push(
-    c.lexical
-      ? sql`
-  lex_terms as materialized (select * from ${lexicalTerms(c.lexical, sql`select c.memory_id from cand c join lex l on l.memory_id = c.memory_id`)})`
-      : sql`
-  lex_terms(memory_id, own_terms, context_terms, speaker_terms) as (
-    select null::uuid, null::text[], null::text[], null::text[] where false)`,
-  );
+  ctes.push(lexicalTermsCte(c.lexical, sql`select c.memory_id from cand c join lex l on l.memory_id = c.memory_id`));
   return sql`with ${sql.join(ctes, sql`,`)}
   select c.memory_id, l.lex_score, lt.lex_rank::int as lex_rank, w.own_terms, w.context_terms,
     w.speaker_terms, ${cosine} as cosine, v.vec_rank::int as vec_rank, m.kind::text as kind,

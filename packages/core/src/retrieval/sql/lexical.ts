@@ -67,11 +67,10 @@ export function lexicalCtes(plan: LexicalPlan, filters: SearchFilters, t: Retrie
     (term, i) => sql`${idfWeight(term, n)}::float8 * (1 - ${k1} / (${k1} + s.tf[${sql.raw(String(i + 1))}]))`,
   );
   return sql`
-  scored as materialized (select u.memory_id, u.tf, u.said from ${scoredRows(plan, filters, t)} u),
   lex as materialized (
     select s.memory_id,
       ${sql.join(parts, sql` + `)} + case when s.said then ${t.speakerBonus}::float8 else 0 end as lex_score
-    from scored s)`;
+    from ${scoredRows(plan, filters, t)} s)`;
 }
 
 /** A word's weight in the score: how often the query says it, times its idf in the collection. */
@@ -80,11 +79,18 @@ function idfWeight(term: PlannedTerm, n: number): number {
 }
 
 /**
- * Which of the query's words the memories `ids` (a subquery's) hold in their own text, only in
- * their neighbours', and as their speaker: the reasons given with results, for the few candidates.
+ * `lex_terms(memory_id, own_terms, context_terms, speaker_terms)`: which of the query's words the
+ * memories `ids` (a subquery's) hold in their own text, only in their neighbours', and as their
+ * speaker; the reasons given with results, read for the few candidates only. Empty without a plan.
  */
-export function lexicalTerms(plan: LexicalPlan, ids: SQL): SQL {
-  return sql`svc_search_doc_terms(array(${ids}), ${textArray(plan.terms.map((term) => term.lexeme))})`;
+export function lexicalTermsCte(plan: LexicalPlan | null, ids: SQL): SQL {
+  if (!plan) {
+    return sql`
+  lex_terms(memory_id, own_terms, context_terms, speaker_terms) as (
+    select null::uuid, null::text[], null::text[], null::text[] where false)`;
+  }
+  return sql`
+  lex_terms as materialized (select * from svc_search_doc_terms(array(${ids}), ${textArray(plan.terms.map((term) => term.lexeme))}))`;
 }
 
 /** The lexical leg when no query word occurs in the collection. */
