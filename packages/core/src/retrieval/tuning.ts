@@ -63,19 +63,22 @@ export const retrievalTuningSchema = z.object({
   rrfK: z.number().positive().default(10),
   rrfLexicalWeight: z.number().min(0).default(1),
   rrfVectorWeight: z.number().min(0).default(0.3),
-  /** Candidates each leg hands to fusion: at least this many, or 5·k when that is more. */
-  candidateDepth: z.int().min(1).max(1000).default(60),
+  /**
+   * Candidates each leg hands to fusion: at least this many, or 5·k when that is more (50 for
+   * recall's default k of 10). Past the fiftieth, a leg's hits did not change LoCoMo's answers, and
+   * at 100k each one costs page reads (its vector and its memory, checked; decisions-performance.md).
+   */
+  candidateDepth: z.int().min(1).max(1000).default(40),
   /**
    * A query word in more documents than this is common: only memories with an uncommon word are
-   * scored (see sql/lexical-hits.ts). Bounds the lexical leg's work on large collections.
+   * scored (see sql/lexical.ts). Bounds the lexical leg's work on large collections.
    */
   commonTermDocs: z.int().min(1).default(1000),
   /**
    * When every query word is common, how many of the newest memories holding all of them are
-   * scored. Such words weigh little (low idf) and a recency window is already a choice; each
-   * memory scored costs about 50 µs on the embedded database (tsvector work per match), and these
-   * queries were recall's slowest at 100k memories (1000 scored: 51 ms of a 67 ms statement).
-   * Five times the default candidate depth.
+   * scored. Such words weigh little (low idf) and a recency window is already a choice; these
+   * queries were recall's slowest at 100k memories when this was chosen (1000 scored: 51 ms of a
+   * 67 ms statement, at about 50 µs a match then). Six times a recall of ten's depth (50).
    */
   commonConjunctionDocs: z.int().min(1).default(300),
   /**
