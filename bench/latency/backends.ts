@@ -1,9 +1,8 @@
 // Where a latency run stores its memories: an embedded data directory, or a scratch database on a PostgreSQL server.
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { openDatabase, type Database } from '@svc/db';
 import { sql } from 'drizzle-orm';
-import { prepareDataDir, seedProjects, type StoreLocation } from '../shared/svc-client';
+import { prepareDataDir, removeDataDir, seedProjects, type StoreLocation } from '../shared/svc-client';
 
 export const PROJECT = 'latency';
 
@@ -42,7 +41,8 @@ export async function embeddedBackend(
     dataDir,
     // The in-process drivers open the store themselves: the database thread follows the variant too.
     open: () => openDatabase({ dataDir, workerThread: variant.serverEnv?.DATABASE_WORKER_THREAD !== '0' }),
-    dispose: () => rm(dataDir, { recursive: true, force: true }),
+    // `svc stdio` stores its after-deploy backup beside the data directory.
+    dispose: () => removeDataDir(dataDir),
   };
 }
 

@@ -6,6 +6,7 @@ import { createEmbedder } from '@svc/embeddings';
 import { rng, SyntheticText } from '../latency/synthetic';
 import { loadTable, type VariantResult } from './report';
 import { serve, type Served } from './serve';
+import { removeDataDir } from '../shared/svc-client';
 import { prepareStore } from './store';
 import { openSession, runLoad, runSingle, type Sample, type Session } from './workload';
 
@@ -123,9 +124,8 @@ try {
   for (const r of running) {
     for (const s of r.sessions) await s.client.close().catch(() => undefined);
     await r.served.stop();
-    await rm(r.dataDir, { recursive: true, force: true });
     // `svc serve` keeps its after-deploy backup beside the data directory.
-    await rm(`${r.dataDir}-backups`, { recursive: true, force: true });
+    await removeDataDir(r.dataDir);
   }
   if (values['keep-store']) log(`store kept: ${store.dataDir}`);
   else await rm(store.dataDir, { recursive: true, force: true });

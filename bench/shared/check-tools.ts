@@ -1,6 +1,5 @@
 // `tsx shared/check-tools.ts`: prints the tools/list of a fresh `svc stdio`, to see whether the MCP path can run.
-import { rm } from 'node:fs/promises';
-import { connectSvc, prepareDataDir } from './svc-client';
+import { connectSvc, prepareDataDir, removeDataDir } from './svc-client';
 
 const { dataDir } = await prepareDataDir([]);
 try {
@@ -8,5 +7,5 @@ try {
   console.log(svc.tools.join('\n'));
   await svc.close();
 } finally {
-  await rm(dataDir, { recursive: true, force: true });
+  await removeDataDir(dataDir);
 }

@@ -41,6 +41,12 @@ export async function prepareDataDir(projectNames: readonly string[]): Promise<P
   }
 }
 
+/** A data directory the bench made, and the backups `svc` keeps beside it (`<DATA_DIR>-backups`). */
+export async function removeDataDir(dataDir: string): Promise<void> {
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(`${dataDir}-backups`, { recursive: true, force: true });
+}
+
 /** The bench's one user and its projects on a fresh database; project id per name. */
 export async function seedProjects(database: Database, projectNames: readonly string[]): Promise<Map<string, string>> {
   const projects = new Map<string, string>();
@@ -83,7 +89,7 @@ export async function startSvc(projectNames: readonly string[], env: Record<stri
     projects: prepared.projects,
     async close() {
       await connection.close();
-      await rm(prepared.dataDir, { recursive: true, force: true });
+      await removeDataDir(prepared.dataDir);
     },
   };
 }

@@ -41,8 +41,8 @@ describe('the backup job entry points', () => {
         const writer = real.open(id);
         return {
           ...writer,
-          put: async (file, body) => {
-            await writer.put(file, body);
+          put: async (file, from) => {
+            await writer.put(file, from);
             if (++puts === 3) cap.abort(new Error('job cap reached'));
           },
         };

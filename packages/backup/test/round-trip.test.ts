@@ -75,14 +75,14 @@ describe('a backup restored into an empty database', () => {
         const writer = target.open(id);
         return {
           ...writer,
-          async put(file, body) {
+          async put(file, from) {
             // Checked until one is not answered: inside an open snapshot it would never be.
             if (!answeredDuringPut.includes(false)) {
               const answer = source.db.execute(sql`select 1`).then(() => true);
               const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 3000).unref());
               answeredDuringPut.push(await Promise.race([answer, timeout]));
             }
-            await writer.put(file, body);
+            await writer.put(file, from);
           },
         };
       },

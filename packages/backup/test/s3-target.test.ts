@@ -96,8 +96,8 @@ describe('the S3-compatible target', () => {
       open(id) {
         const writer = real.open(id);
         return {
-          put: async (file, body) => {
-            await writer.put(file, body);
+          put: async (file, from) => {
+            await writer.put(file, from);
             stored++;
           },
           commit: () => Promise.reject(new Error('connection reset while storing the manifest')),

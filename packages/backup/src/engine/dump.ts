@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Tx } from '@svc/db';
 import type { ManifestTable, MigrationLevel } from '../manifest';
-import { sha256 } from '../manifest';
 import type { BackupWriter } from '../targets/target';
 import { qualified, quoted, readCatalog, type CatalogTable } from './catalog';
 import { gzipFile } from './gzip-lines';
@@ -60,10 +59,11 @@ async function spoolTable(tx: Tx, table: CatalogTable, path: string, signal?: Ab
 
 async function putTable({ table, path, rows }: Spooled, writer: BackupWriter): Promise<ManifestTable> {
   const file = `${table.name}.jsonl.gz`;
-  const body = await gzipFile(path);
+  const gzipped = { path: `${path}.gz`, ...(await gzipFile(path, `${path}.gz`)) };
   await rm(path, { force: true });
-  await writer.put(file, body);
-  return { name: table.name, file, columns: table.columns, rows, bytes: body.length, sha256: sha256(body) };
+  await writer.put(file, gzipped);
+  await rm(gzipped.path, { force: true });
+  return { name: table.name, file, columns: table.columns, rows, bytes: gzipped.bytes, sha256: gzipped.sha256 };
 }
 
 /**

@@ -1,5 +1,6 @@
-// Gzips a spooled file of JSON lines into a buffer, and reads a gzip'd file's lines back.
-import { createReadStream } from 'node:fs';
+// Gzips a spooled file of JSON lines into another file, and reads a gzip'd file's lines back.
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,13 +12,31 @@ import { createGunzip, createGzip } from 'node:zlib';
  */
 const GZIP_LEVEL = 1;
 
-/** The whole file gzip'd in memory: one compressed table is what a backup holds at a time. */
-export async function gzipFile(path: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  await pipeline(createReadStream(path), createGzip({ level: GZIP_LEVEL }), async (gzipped: AsyncIterable<Buffer>) => {
-    for await (const chunk of gzipped) chunks.push(chunk);
-  });
-  return Buffer.concat(chunks);
+export interface Gzipped {
+  bytes: number;
+  sha256: string;
+}
+
+/**
+ * Streamed from file to file, measured and hashed on the way: a backup holds no table in memory. Held
+ * whole, the vectors' table of 100,000 memories (about 290 MB gzip'd) took the server past 1.2 GB.
+ */
+export async function gzipFile(from: string, to: string): Promise<Gzipped> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  await pipeline(
+    createReadStream(from),
+    createGzip({ level: GZIP_LEVEL }),
+    async function* measure(gzipped: AsyncIterable<Buffer>) {
+      for await (const chunk of gzipped) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        yield chunk;
+      }
+    },
+    createWriteStream(to, { flags: 'wx', mode: 0o600 }),
+  );
+  return { bytes, sha256: hash.digest('hex') };
 }
 
 /** The lines of a gzip'd file; a corrupt file rejects with zlib's own error. */

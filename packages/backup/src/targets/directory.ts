@@ -1,5 +1,6 @@
 // A directory of backups: one folder per backup, made complete by renaming it into place.
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fail } from '@svc/errors';
 import { isBackupId } from '../ids';
@@ -13,6 +14,18 @@ async function writeDurably(path: string, body: Buffer): Promise<void> {
   const handle = await open(path, 'wx', 0o600);
   try {
     await handle.writeFile(body);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Copied by the kernel (no buffer of ours holds it), then flushed like writeDurably's files. */
+async function copyDurably(from: string, path: string): Promise<void> {
+  await copyFile(from, path, constants.COPYFILE_EXCL);
+  const handle = await open(path, 'r+');
+  try {
+    await handle.chmod(0o600);
     await handle.sync();
   } finally {
     await handle.close();
@@ -46,9 +59,9 @@ export function directoryTarget(dir: string): BackupTarget {
         made = true;
       };
       return {
-        async put(file, body) {
+        async put(file, from) {
           await ensure();
-          await writeDurably(join(partial, file), body);
+          await copyDurably(from.path, join(partial, file));
         },
         async commit(manifest) {
           await ensure();

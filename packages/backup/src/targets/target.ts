@@ -1,8 +1,16 @@
 // Where backups are stored: the one interface the directory and S3-compatible targets implement.
 
+/** A file on this machine to be stored, with its size and SHA-256 (hex) as written. */
+export interface LocalFile {
+  path: string;
+  bytes: number;
+  sha256: string;
+}
+
 /** Writes one backup; nothing is visible to `list` until `commit` has stored its manifest. */
 export interface BackupWriter {
-  put(file: string, body: Buffer): Promise<void>;
+  /** Stores `file` with the contents of a local file, streamed (never held in memory whole). */
+  put(file: string, from: LocalFile): Promise<void>;
   commit(manifest: Buffer): Promise<void>;
   /** Removes whatever was written (a failed backup leaves nothing behind). */
   abort(): Promise<void>;
