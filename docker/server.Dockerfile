@@ -1,5 +1,5 @@
-# Image of the MCP server: a workspace pruned to it (turbo prune), run from source by tsx as `node`,
-# with the build commit stamped so /healthz reports v<semver>+<commit>.
+# Image of the MCP server: a workspace pruned to it (turbo prune), its TypeScript bundled (`pnpm build`)
+# and run as `node`, with the build commit stamped so /healthz reports v<semver>+<commit>.
 ARG NODE_IMAGE=node:22-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
@@ -12,12 +12,15 @@ FROM base AS prune
 COPY . .
 RUN pnpm dlx turbo@2 prune @svc/mcp-server --docker
 
-# Dependencies first (cached while only sources change), then the sources. tsx runs the sources,
-# so the install keeps it; there is no separate build output.
+# Dependencies first (cached while only sources change), then the sources and their bundle. The
+# bundle imports the dependencies where the install put them (paths relative to it, so the copy to
+# /app keeps them), and the install keeps tsx, which bin/svc.mjs falls back to should the bundle not
+# match the sources it was built from.
 FROM base AS install
 COPY --from=prune /repo/out/json/ .
 RUN pnpm install --frozen-lockfile
 COPY --from=prune /repo/out/full/ .
+RUN pnpm --filter @svc/mcp-server build
 COPY docker/healthcheck.mjs docker/healthcheck.mjs
 
 FROM ${NODE_IMAGE} AS runtime
@@ -33,4 +36,4 @@ EXPOSE 8080
 # Readiness (the database answers), the same probe the orchestrator and compose wait on.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "docker/healthcheck.mjs", "http://127.0.0.1:8080/readyz"]
-CMD ["node_modules/.bin/tsx", "apps/mcp-server/src/cli.ts", "serve"]
+CMD ["node", "apps/mcp-server/bin/svc.mjs", "serve"]

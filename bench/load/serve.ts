@@ -1,8 +1,6 @@
 // `svc serve` as a child process on a loopback port, over a prepared embedded data directory.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const SERVER_DIR = fileURLToPath(new URL('../../apps/mcp-server', import.meta.url));
+import { SERVER_DIR, SVC } from '../shared/svc-client';
 
 export interface Served {
   url: string;
@@ -14,7 +12,7 @@ export interface Served {
 
 export async function serve(dataDir: string, env: Record<string, string>): Promise<Served> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+  const child: ChildProcess = spawn(process.execPath, [...SVC, 'serve'], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',

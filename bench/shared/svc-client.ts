@@ -7,7 +7,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createProject, createUser, openDatabase, type Database } from '@svc/db';
 
-const SERVER_DIR = fileURLToPath(new URL('../../apps/mcp-server', import.meta.url));
+export const SERVER_DIR = fileURLToPath(new URL('../../apps/mcp-server', import.meta.url));
+/**
+ * `svc` as users start it (relative to SERVER_DIR): the bundled build that `pnpm start` makes, which
+ * the bench scripts build first; the sources through tsx if a source changed since.
+ */
+export const SVC = ['bin/svc.mjs'];
 
 export interface SvcConnection {
   client: Client;
@@ -63,7 +68,7 @@ export async function connectSvc(
 ): Promise<SvcConnection> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', 'src/cli.ts', 'stdio'],
+    args: [...SVC, 'stdio'],
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH ?? '',

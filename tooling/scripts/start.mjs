@@ -42,7 +42,7 @@ const launches = [
   {
     name: 'the MCP server',
     label: '[server]   ',
-    args: ['--import', 'tsx', join(root, 'apps', 'mcp-server', 'src', 'cli.ts'), 'serve'],
+    args: [join(root, 'apps', 'mcp-server', 'bin', 'svc.mjs'), 'serve'],
     opts: { cwd: root, env: process.env },
   },
   {

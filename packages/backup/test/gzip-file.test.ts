@@ -19,7 +19,12 @@ afterAll(async () => {
 
 describe('gzipFile', () => {
   it('writes the gzip of a file larger than one stream chunk, reporting its size and SHA-256 as written', async () => {
-    const lines = Array.from({ length: 20_000 }, (_, i) => JSON.stringify([String(i), `[${Array.from({ length: 8 }, (_, j) => (i * j) % 97).join(',')}]`]));
+    const lines = Array.from({ length: 20_000 }, (_, i) =>
+      JSON.stringify([
+        String(i),
+        `[${Array.from({ length: 8 }, (_, j) => (i * j) % 97).join(',')}]`,
+      ]),
+    );
     const from = join(dir, 'rows.jsonl');
     const to = join(dir, 'rows.jsonl.gz');
     await writeFile(from, `${lines.join('\n')}\n`);

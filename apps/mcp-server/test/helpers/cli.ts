@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const APP_DIR = fileURLToPath(new URL('../..', import.meta.url));
+/** `svc` from its sources; a test of the bundled build passes `[entry]` instead. */
 const CLI = ['--import', 'tsx', 'src/cli.ts'];
 
 export function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -10,8 +11,13 @@ export function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** `input`, when given, is written to the command's stdin (which is then closed), as a pipe would. */
-export async function runCli(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [...CLI, ...args], { cwd: APP_DIR, env });
+export async function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input?: string,
+  cli: string[] = CLI,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [...cli, ...args], { cwd: APP_DIR, env });
   child.stdin.end(input);
   let stdout = '';
   let stderr = '';
@@ -24,8 +30,9 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv, input?: str
 /** Starts `svc serve` on a random port and resolves once its `listening` record names the port. */
 export async function startServe(
   env: NodeJS.ProcessEnv,
+  cli: string[] = CLI,
 ): Promise<{ child: ChildProcess; url: string; streams: { stdout: string; stderr: string } }> {
-  const child = spawn(process.execPath, [...CLI, 'serve'], { cwd: APP_DIR, env: { ...env, PORT: '0' } });
+  const child = spawn(process.execPath, [...cli, 'serve'], { cwd: APP_DIR, env: { ...env, PORT: '0' } });
   // Each stream kept apart as well, for tests of where log output goes.
   const streams = { stdout: '', stderr: '' };
   child.stdout.on('data', (d: Buffer) => (streams.stdout += d.toString()));
