@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@svc/db';
-import { openDatabase } from '@svc/db';
+import { openDatabase, rowsOf } from '@svc/db';
 import { openTestDatabase, testStorage } from '@svc/db/testing';
 import { ServiceError } from '@svc/errors';
 import { sql } from 'drizzle-orm';
@@ -104,6 +104,31 @@ describe('a backup restored into an empty database', () => {
       else process.env.TMPDIR = tmp;
       await rm(spoolParent, { recursive: true, force: true });
     }
+  });
+
+  it('leaves none of the tables it copied inside the snapshot, whether it completes or is stopped', async () => {
+    // The embedded default copies each table into a temporary one and reads it after the snapshot.
+    const copies = async () =>
+      rowsOf<{ n: number }>(await source.db.execute(sql`select count(*)::int as n from pg_class where relname like 'svc\_backup\_%' and relpersistence = 't'`))[0]!.n;
+    await createBackup({ database: source, target, now: new Date(), reason: 'manual' });
+    expect(await copies()).toBe(0);
+    const cap = new AbortController();
+    let puts = 0;
+    const stopping: BackupTarget = {
+      ...target,
+      open(id) {
+        const writer = target.open(id);
+        return {
+          ...writer,
+          async put(file, from) {
+            await writer.put(file, from);
+            if (++puts === 2) cap.abort(new Error('job cap reached'));
+          },
+        };
+      },
+    };
+    await expect(createBackup({ database: source, target: stopping, now: new Date(), reason: 'manual', signal: cap.signal })).rejects.toThrow(/job cap/);
+    expect(await copies()).toBe(0);
   });
 
   it('refuses a database that holds data, and replaces it with force', async () => {

@@ -1,4 +1,5 @@
 // Writes every table of the database as gzip'd JSON lines from one consistent snapshot.
+import { randomBytes } from 'node:crypto';
 import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,12 +30,15 @@ interface Spooled {
  * Each row is one JSON array of its columns' text forms (null stays null): every type, vectors and
  * enums included, comes back exactly through its own input function, on either driver.
  */
-function rowQuery(table: CatalogTable): string {
+function lineQuery(table: CatalogTable, from: string, tail: string): string {
   const values = table.columns.map((c) => `${quoted(c.name)}::text`).join(', ');
-  const order = table.primaryKey.length > 0 ? table.primaryKey.map(quoted).join(', ') : '1';
   // An array rather than json_build_array, whose 100-argument limit a wide table would reach.
-  return `select array_to_json(array[${values}]::text[])::text as line from ${qualified(table.name)} order by ${order}`;
+  return `select array_to_json(array[${values}]::text[])::text as line from ${from} ${tail}`;
 }
+
+const keyOrder = (table: CatalogTable): string => `order by ${table.primaryKey.length > 0 ? table.primaryKey.map(quoted).join(', ') : '1'}`;
+
+const rowQuery = (table: CatalogTable): string => lineQuery(table, qualified(table.name), keyOrder(table));
 
 /**
  * A cursor keeps memory flat however large the table: the driver never holds more than a batch, and
@@ -57,6 +61,45 @@ async function spoolTable(tx: Tx, table: CatalogTable, path: string, signal?: Ab
   return { table, path, rows };
 }
 
+/**
+ * The embedded default's one connection serves every query, and waits while the snapshot is open:
+ * there each table is copied as it is (a temporary table, in primary-key order) inside the snapshot
+ * and turned into text after it. At 100,000 memories the copies take about 1.7 s where the text forms
+ * took about 10 s (7.5 of them the vectors'), and afterwards other queries run between batches.
+ */
+const COPY_PAGES = 8;
+
+const copyName = (run: string, i: number): string => `pg_temp.svc_backup_${run}_${i}`;
+
+async function prepareCopies(db: Database['db'], run: string, catalog: CatalogTable[]): Promise<void> {
+  for (const [i, table] of catalog.entries()) {
+    const columns = table.columns.map((c) => quoted(c.name)).join(', ');
+    await db.execute(sql.raw(`create temporary table ${copyName(run, i)} as select ${columns} from ${qualified(table.name)} with no data`));
+  }
+}
+
+async function copyTable(tx: Tx, table: CatalogTable, copy: string): Promise<void> {
+  const columns = table.columns.map((c) => quoted(c.name)).join(', ');
+  await tx.execute(sql.raw(`insert into ${copy} select ${columns} from ${qualified(table.name)} ${keyOrder(table)}`));
+}
+
+/** A few pages of the copy a statement: each is one short unit of the database thread. */
+async function spoolCopy(db: Database['db'], table: CatalogTable, copy: string, path: string, signal?: AbortSignal): Promise<Spooled> {
+  await writeFile(path, '');
+  const [size] = rowsOf<{ pages: number }>(
+    await db.execute(sql.raw(`select (pg_relation_size('${copy}') / current_setting('block_size')::int)::int as pages`)),
+  );
+  let rows = 0;
+  for (let first = 0; first < (size?.pages ?? 0); first += COPY_PAGES) {
+    signal?.throwIfAborted();
+    const range = `where ctid >= '(${first},0)'::tid and ctid < '(${first + COPY_PAGES},0)'::tid order by ctid`;
+    const batch = rowsOf<{ line: string }>(await db.execute(sql.raw(lineQuery(table, copy, range))));
+    if (batch.length > 0) await appendFile(path, `${batch.map((row) => row.line).join('\n')}\n`);
+    rows += batch.length;
+  }
+  return { table, path, rows };
+}
+
 async function putTable({ table, path, rows }: Spooled, writer: BackupWriter): Promise<ManifestTable> {
   const file = `${table.name}.jsonl.gz`;
   const gzipped = { path: `${path}.gz`, ...(await gzipFile(path, `${path}.gz`)) };
@@ -68,28 +111,44 @@ async function putTable({ table, path, rows }: Spooled, writer: BackupWriter): P
 
 /**
  * Read-only and repeatable-read: every table is seen as of one instant while writers carry on. The
- * rows are spooled to temporary files (as much disk as the database's rows as text) during the
- * snapshot and compressed after it has ended.
+ * rows are spooled to temporary files (as much disk as the database's rows as text), on a server
+ * during the snapshot and on the embedded default from its copies after it, and compressed after it
+ * has ended.
  */
 export async function dumpDatabase(database: Database, writer: BackupWriter, signal?: AbortSignal): Promise<DumpResult> {
   const spool = await mkdtemp(join(tmpdir(), 'svc-backup-spool-'));
+  const embedded = database.kind === 'embedded';
+  const run = randomBytes(6).toString('hex');
+  const catalog = await readCatalog(database.db);
   try {
+    if (embedded) await prepareCopies(database.db, run, catalog);
     const read = await database.db.transaction(
       async (tx) => {
-        const catalog = await readCatalog(tx);
         const spooled: Spooled[] = [];
-        for (const [i, table] of catalog.entries()) spooled.push(await spoolTable(tx, table, join(spool, `${i}.jsonl`), signal));
+        for (const [i, table] of catalog.entries()) {
+          signal?.throwIfAborted();
+          if (embedded) await copyTable(tx, table, copyName(run, i));
+          else spooled.push(await spoolTable(tx, table, join(spool, `${i}.jsonl`), signal));
+        }
         return { spooled, migration: await migrationLevel(tx), postgres: await postgresVersion(tx) };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
+    const spooled = read.spooled;
+    for (const [i, table] of embedded ? catalog.entries() : []) {
+      spooled.push(await spoolCopy(database.db, table, copyName(run, i), join(spool, `${i}.jsonl`), signal));
+    }
     const tables: ManifestTable[] = [];
-    for (const table of read.spooled) {
+    for (const table of spooled) {
       signal?.throwIfAborted();
       tables.push(await putTable(table, writer));
     }
     return { tables, migration: read.migration, postgres: read.postgres };
   } finally {
+    if (embedded) {
+      for (const i of catalog.keys()) await database.db.execute(sql.raw(`drop table if exists ${copyName(run, i)}`)).catch(() => undefined);
+    }
     await rm(spool, { recursive: true, force: true });
   }
 }
+
