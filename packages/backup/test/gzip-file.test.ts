@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gunzipLines, gzipFile } from '../src/engine/gzip-lines';
+import { gunzipLines, gzipFile, measureFile } from '../src/engine/gzip-lines';
 
 let dir: string;
 
@@ -37,8 +37,9 @@ describe('gzipFile', () => {
     expect(result.sha256).toBe(createHash('sha256').update(written).digest('hex'));
     expect(gunzipSync(written).toString()).toBe(`${lines.join('\n')}\n`);
     const back: string[] = [];
-    for await (const line of gunzipLines(written)) back.push(line);
+    for await (const line of gunzipLines(to)) back.push(line);
     expect(back).toEqual(lines);
+    expect(await measureFile(to)).toEqual(result);
   });
 
   it('refuses to write over a file that is already there', async () => {

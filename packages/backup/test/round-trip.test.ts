@@ -163,6 +163,29 @@ describe('a backup restored into an empty database', () => {
     });
   });
 
+  it('verify names a missing file and restore refuses it, each leaving no fetched file behind', async () => {
+    const backup = await createBackup({ database: source, target, now: new Date(), reason: 'daily' });
+    await rm(join(dir, backup.id, 'cards.jsonl.gz'));
+    const scratch = await mkdtemp(join(tmpdir(), 'svc-fetch-test-'));
+    const tmp = process.env.TMPDIR;
+    process.env.TMPDIR = scratch;
+    try {
+      const result = await verifyBackup({ target, id: backup.id });
+      expect(result.ok).toBe(false);
+      expect(result.problems).toEqual([expect.stringMatching(/^cards\.jsonl\.gz: Backup .* has no cards\.jsonl\.gz/)]);
+      await withEmptyDatabase(async (empty) => {
+        const refused = await restoreBackup({ database: empty, target, id: backup.id }).catch((e: unknown) => e);
+        expect((refused as ServiceError).code).toBe('not_found');
+        expect(rowsOf<{ n: number }>(await empty.db.execute(sql`select count(*)::int as n from users`))[0]!.n).toBe(0);
+      });
+      expect(await readdir(scratch), 'verify and restore remove what they fetched').toEqual([]);
+    } finally {
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a database at another migration level, naming both', async () => {
     const [latest] = await listBackups(target);
     await withEmptyDatabase(async (other) => {

@@ -1,7 +1,6 @@
 // Writes every table of the database as gzip'd JSON lines from one consistent snapshot.
 import { randomBytes } from 'node:crypto';
-import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Tx } from '@svc/db';
@@ -10,6 +9,7 @@ import type { BackupWriter } from '../targets/target';
 import { qualified, quoted, readCatalog, type CatalogTable } from './catalog';
 import { gzipFile } from './gzip-lines';
 import { migrationLevel, postgresVersion } from './migration-level';
+import { withScratchDir } from './scratch-dir';
 
 const FETCH_ROWS = 1000;
 
@@ -116,39 +116,38 @@ async function putTable({ table, path, rows }: Spooled, writer: BackupWriter): P
  * has ended.
  */
 export async function dumpDatabase(database: Database, writer: BackupWriter, signal?: AbortSignal): Promise<DumpResult> {
-  const spool = await mkdtemp(join(tmpdir(), 'svc-backup-spool-'));
   const embedded = database.kind === 'embedded';
   const run = randomBytes(6).toString('hex');
   const catalog = await readCatalog(database.db);
-  try {
-    if (embedded) await prepareCopies(database.db, run, catalog);
-    const read = await database.db.transaction(
-      async (tx) => {
-        const spooled: Spooled[] = [];
-        for (const [i, table] of catalog.entries()) {
-          signal?.throwIfAborted();
-          if (embedded) await copyTable(tx, table, copyName(run, i));
-          else spooled.push(await spoolTable(tx, table, join(spool, `${i}.jsonl`), signal));
-        }
-        return { spooled, migration: await migrationLevel(tx), postgres: await postgresVersion(tx) };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
-    const spooled = read.spooled;
-    for (const [i, table] of embedded ? catalog.entries() : []) {
-      spooled.push(await spoolCopy(database.db, table, copyName(run, i), join(spool, `${i}.jsonl`), signal));
+  return withScratchDir('svc-backup-spool-', async (spool) => {
+    try {
+      if (embedded) await prepareCopies(database.db, run, catalog);
+      const read = await database.db.transaction(
+        async (tx) => {
+          const spooled: Spooled[] = [];
+          for (const [i, table] of catalog.entries()) {
+            signal?.throwIfAborted();
+            if (embedded) await copyTable(tx, table, copyName(run, i));
+            else spooled.push(await spoolTable(tx, table, join(spool, `${i}.jsonl`), signal));
+          }
+          return { spooled, migration: await migrationLevel(tx), postgres: await postgresVersion(tx) };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+      const spooled = read.spooled;
+      for (const [i, table] of embedded ? catalog.entries() : []) {
+        spooled.push(await spoolCopy(database.db, table, copyName(run, i), join(spool, `${i}.jsonl`), signal));
+      }
+      const tables: ManifestTable[] = [];
+      for (const table of spooled) {
+        signal?.throwIfAborted();
+        tables.push(await putTable(table, writer));
+      }
+      return { tables, migration: read.migration, postgres: read.postgres };
+    } finally {
+      if (embedded) {
+        for (const i of catalog.keys()) await database.db.execute(sql.raw(`drop table if exists ${copyName(run, i)}`)).catch(() => undefined);
+      }
     }
-    const tables: ManifestTable[] = [];
-    for (const table of spooled) {
-      signal?.throwIfAborted();
-      tables.push(await putTable(table, writer));
-    }
-    return { tables, migration: read.migration, postgres: read.postgres };
-  } finally {
-    if (embedded) {
-      for (const i of catalog.keys()) await database.db.execute(sql.raw(`drop table if exists ${copyName(run, i)}`)).catch(() => undefined);
-    }
-    await rm(spool, { recursive: true, force: true });
-  }
+  });
 }
-

@@ -1,8 +1,7 @@
-// Gzips a spooled file of JSON lines into another file, and reads a gzip'd file's lines back.
+// Gzips a spooled file of JSON lines into another file, and reads a gzip'd file's lines back, both streamed.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 
@@ -12,7 +11,8 @@ import { createGunzip, createGzip } from 'node:zlib';
  */
 const GZIP_LEVEL = 1;
 
-export interface Gzipped {
+/** A file as written or read: its size and SHA-256 (hex). */
+export interface Measured {
   bytes: number;
   sha256: string;
 }
@@ -21,7 +21,7 @@ export interface Gzipped {
  * Streamed from file to file, measured and hashed on the way: a backup holds no table in memory. Held
  * whole, the vectors' table of 100,000 memories (about 290 MB gzip'd) took the server past 1.2 GB.
  */
-export async function gzipFile(from: string, to: string): Promise<Gzipped> {
+export async function gzipFile(from: string, to: string): Promise<Measured> {
   const hash = createHash('sha256');
   let bytes = 0;
   await pipeline(
@@ -39,8 +39,27 @@ export async function gzipFile(from: string, to: string): Promise<Gzipped> {
   return { bytes, sha256: hash.digest('hex') };
 }
 
-/** The lines of a gzip'd file; a corrupt file rejects with zlib's own error. */
-export async function* gunzipLines(file: Buffer): AsyncGenerator<string> {
-  const lines = createInterface({ input: Readable.from([file]).pipe(createGunzip()), crlfDelay: Infinity });
-  for await (const line of lines) if (line !== '') yield line;
+/** A file's size and SHA-256, read as a stream. */
+export async function measureFile(path: string): Promise<Measured> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    bytes += chunk.length;
+  }
+  return { bytes, sha256: hash.digest('hex') };
+}
+
+/** The lines of a gzip'd file, streamed from disk; a corrupt file rejects with zlib's own error. */
+export async function* gunzipLines(path: string): AsyncGenerator<string> {
+  const input = createReadStream(path);
+  const gunzip = createGunzip();
+  // A read error reaches the lines through the gunzip stream, which the reader below consumes.
+  input.on('error', (err) => gunzip.destroy(err));
+  const lines = createInterface({ input: input.pipe(gunzip), crlfDelay: Infinity });
+  try {
+    for await (const line of lines) if (line !== '') yield line;
+  } finally {
+    input.destroy();
+  }
 }

@@ -14,7 +14,8 @@ const BATCH_BYTES = 4 * 1024 * 1024;
 export interface LoadOptions {
   /** Replace whatever the database holds; without it only an empty database is restored into. */
   force: boolean;
-  readTable(table: ManifestTable): Promise<Buffer>;
+  /** Fetches the table's file, checks it, and calls `load` with its local path (gone once this ends). */
+  readTable(table: ManifestTable, load: (path: string) => Promise<void>): Promise<void>;
 }
 
 function checkShape(manifest: Manifest, catalog: CatalogTable[]): void {
@@ -34,7 +35,7 @@ async function stage(tx: Tx, lines: string[]): Promise<void> {
  * Staging first and one INSERT … SELECT per table: a row that references another row of its own
  * table is checked at the end of that statement, whatever order the rows come in.
  */
-async function loadTable(tx: Tx, table: ManifestTable, file: Buffer, hasIdentityAlways: boolean): Promise<void> {
+async function loadTable(tx: Tx, table: ManifestTable, file: string, hasIdentityAlways: boolean): Promise<void> {
   let batch: string[] = [];
   let bytes = 0;
   for await (const line of gunzipLines(file)) {
@@ -88,7 +89,7 @@ export async function loadDatabase(database: Database, manifest: Manifest, opts:
     const identity = new Map(catalog.map((t) => [t.name, t.hasIdentityAlways]));
     for (const name of loadOrder(catalog.filter((t) => byName.has(t.name)))) {
       const table = byName.get(name)!;
-      await loadTable(tx, table, await opts.readTable(table), identity.get(name) ?? false);
+      await opts.readTable(table, (path) => loadTable(tx, table, path, identity.get(name) ?? false));
     }
     await setUserTriggers(tx, 'enable');
     await resetSequences(tx);

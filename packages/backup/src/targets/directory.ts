@@ -82,6 +82,14 @@ export function directoryTarget(dir: string): BackupTarget {
         throw thrown;
       }
     },
+    async download(id, file, to) {
+      try {
+        await copyFile(join(root, id, file), to, constants.COPYFILE_EXCL);
+      } catch (thrown) {
+        if ((thrown as NodeJS.ErrnoException).code === 'ENOENT') throw fail.notFound(`Backup ${id} has no ${file} in ${root}`);
+        throw thrown;
+      }
+    },
     async list() {
       const ids = (await folders()).filter(isBackupId);
       const complete = await Promise.all(ids.map((id) => exists(join(root, id, MANIFEST_FILE))));

@@ -7,7 +7,9 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fail } from '@svc/errors';
 import { isBackupId } from '../ids';
 import { MANIFEST_FILE } from '../manifest';
@@ -60,6 +62,18 @@ export function s3Target(config: BackupS3Config): BackupTarget {
     }
   }
 
+  /** An object's body, streamed as it arrives; not_found when it is missing. */
+  async function getBody(id: string, file: string) {
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key(id, file) }));
+      if (object.Body === undefined) throw new Error(`S3 returned no body for ${key(id, file)}`);
+      return object.Body;
+    } catch (thrown) {
+      if (isMissing(thrown)) throw fail.notFound(`Backup ${id} has no ${file} in s3://${bucket}/${prefix}`);
+      throw thrown;
+    }
+  }
+
   const put = async (id: string, file: string, body: Buffer) => {
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: key(id, file), Body: body }));
   };
@@ -90,14 +104,12 @@ export function s3Target(config: BackupS3Config): BackupTarget {
       };
     },
     async read(id, file) {
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key(id, file) }));
-        if (object.Body === undefined) throw new Error(`S3 returned no body for ${key(id, file)}`);
-        return Buffer.from(await object.Body.transformToByteArray());
-      } catch (thrown) {
-        if (isMissing(thrown)) throw fail.notFound(`Backup ${id} has no ${file} in s3://${bucket}/${prefix}`);
-        throw thrown;
-      }
+      const body = await getBody(id, file);
+      return Buffer.from(await body.transformToByteArray());
+    },
+    async download(id, file, to) {
+      const body = await getBody(id, file);
+      await pipeline(body as Readable, createWriteStream(to, { flags: 'wx', mode: 0o600 }));
     },
     async list() {
       const suffix = `/${MANIFEST_FILE}`;

@@ -20,8 +20,10 @@ export interface BackupTarget {
   /** For messages and logs: a directory path or `s3://bucket/prefix`, never a credential. */
   readonly description: string;
   open(id: string): BackupWriter;
-  /** One file of a complete backup; not_found when the backup or file is missing. */
+  /** One small file of a complete backup (its manifest) in memory; not_found when the backup or file is missing. */
   read(id: string, file: string): Promise<Buffer>;
+  /** One file of a complete backup copied to the local path `to`, streamed; not_found as `read`. */
+  download(id: string, file: string, to: string): Promise<void>;
   /** The ids of complete backups (those with a manifest), in no particular order. */
   list(): Promise<string[]>;
   /** Ids with files but no manifest: a backup under way, or one a crash cut short. */
