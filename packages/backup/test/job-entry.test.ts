@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { Database } from '@svc/db';
 import { openTestDatabase } from '@svc/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupAndPrune, createBackup, directoryTarget, listBackups, type BackupTarget } from '../src/index';
+import { backupAndPrune, createBackup, directoryTarget, listBackups } from '../src/index';
+import { tapPuts } from './support';
 
 let database: Database;
 let dir: string;
@@ -35,19 +36,12 @@ describe('the backup job entry points', () => {
     const real = directoryTarget(join(dir, 'aborted'));
     const cap = new AbortController();
     let puts = 0;
-    const target: BackupTarget = {
-      ...real,
-      open(id) {
-        const writer = real.open(id);
-        return {
-          ...writer,
-          put: async (file, from) => {
-            await writer.put(file, from);
-            if (++puts === 3) cap.abort(new Error('job cap reached'));
-          },
-        };
+    const target = tapPuts(real, {
+      after(n) {
+        puts = n;
+        if (n === 3) cap.abort(new Error('job cap reached'));
       },
-    };
+    });
     await expect(createBackup({ database, target, now: new Date(), reason: 'daily', signal: cap.signal })).rejects.toThrow(/job cap reached/);
     expect(puts, 'no table was read after the abort').toBe(3);
     expect(await listBackups(real)).toEqual([]);

@@ -9,7 +9,7 @@ import { ServiceError } from '@svc/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup, directoryTarget, listBackups, readManifest, restoreBackup, verifyBackup, type BackupTarget } from '../src/index';
-import { rowHashes, seedEverything } from './support';
+import { rowHashes, seedEverything, tapPuts } from './support';
 
 let source: Database;
 let dir: string;
@@ -69,24 +69,15 @@ describe('a backup restored into an empty database', () => {
     const tmp = process.env.TMPDIR;
     process.env.TMPDIR = spoolParent;
     const answeredDuringPut: boolean[] = [];
-    const waiting: BackupTarget = {
-      ...target,
-      open(id) {
-        const writer = target.open(id);
-        return {
-          ...writer,
-          async put(file, from) {
-            // Checked until one is not answered: inside an open snapshot it would never be.
-            if (!answeredDuringPut.includes(false)) {
-              const answer = source.db.execute(sql`select 1`).then(() => true);
-              const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 3000).unref());
-              answeredDuringPut.push(await Promise.race([answer, timeout]));
-            }
-            await writer.put(file, from);
-          },
-        };
+    // Checked until one is not answered: inside an open snapshot it would never be.
+    const waiting = tapPuts(target, {
+      async before() {
+        if (answeredDuringPut.includes(false)) return;
+        const answer = source.db.execute(sql`select 1`).then(() => true);
+        const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 3000).unref());
+        answeredDuringPut.push(await Promise.race([answer, timeout]));
       },
-    };
+    });
     try {
       const backup = await createBackup({ database: source, target: waiting, now: new Date(), reason: 'manual' });
       expect(answeredDuringPut.every(Boolean), 'a query during put was answered (no transaction open)').toBe(true);
@@ -113,20 +104,7 @@ describe('a backup restored into an empty database', () => {
     await createBackup({ database: source, target, now: new Date(), reason: 'manual' });
     expect(await copies()).toBe(0);
     const cap = new AbortController();
-    let puts = 0;
-    const stopping: BackupTarget = {
-      ...target,
-      open(id) {
-        const writer = target.open(id);
-        return {
-          ...writer,
-          async put(file, from) {
-            await writer.put(file, from);
-            if (++puts === 2) cap.abort(new Error('job cap reached'));
-          },
-        };
-      },
-    };
+    const stopping = tapPuts(target, { after: (puts) => puts === 2 && cap.abort(new Error('job cap reached')) });
     await expect(createBackup({ database: source, target: stopping, now: new Date(), reason: 'manual', signal: cap.signal })).rejects.toThrow(/job cap/);
     expect(await copies()).toBe(0);
   });

@@ -16,6 +16,7 @@ import {
   type Database,
 } from '@svc/db';
 import { createHash } from 'node:crypto';
+import type { BackupTarget } from '../src/index';
 
 /** Text that breaks naive dumps: quotes, backslashes, newlines, tabs, JSON-looking strings, emoji, NUL-free unicode. */
 const AWKWARD = 'quote " and \' back\\slash\nnew line\ttab {"looks":"like json"} \\N ümlaut 日本 🚀';
@@ -82,4 +83,23 @@ export async function rowHashes(database: Database): Promise<Record<string, { ro
     out[name] = { rows: sorted.length, hash: createHash('sha256').update(sorted.join('\n')).digest('hex') };
   }
   return out;
+}
+
+/** `target` with hooks around each table file a backup stores: `before` it, and `after` with the count so far. */
+export function tapPuts(target: BackupTarget, hooks: { before?: () => Promise<void>; after?: (puts: number) => void }): BackupTarget {
+  let puts = 0;
+  return {
+    ...target,
+    open(id) {
+      const writer = target.open(id);
+      return {
+        ...writer,
+        async put(file, from) {
+          await hooks.before?.();
+          await writer.put(file, from);
+          hooks.after?.(++puts);
+        },
+      };
+    },
+  };
 }
