@@ -19,7 +19,7 @@ export interface Measured {
 
 /**
  * Streamed from file to file, measured and hashed on the way: a backup holds no table in memory. Held
- * whole, the vectors' table of 100,000 memories (about 290 MB gzip'd) took the server past 1.2 GB.
+ * whole, the vectors' table of 100,000 memories (about 270 MB gzip'd) took the server past 1.2 GB.
  */
 export async function gzipFile(from: string, to: string): Promise<Measured> {
   const hash = createHash('sha256');
