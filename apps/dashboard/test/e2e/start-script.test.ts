@@ -87,7 +87,7 @@ describe.skipIf(!e2eStack())('pnpm start', () => {
   });
 
   it('stops the dashboard when the server is killed, says why, and exits non-zero', async () => {
-    const server = childrenOf(supervisor.pid!).find((c) => c.cmd.includes('cli.ts'));
+    const server = childrenOf(supervisor.pid!).find((c) => c.cmd.includes('bin/svc.mjs'));
     expect(server).toBeDefined();
     const done = exited();
     process.kill(server!.pid, 'SIGKILL');
