@@ -22,6 +22,8 @@ export interface CatalogTable {
 const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 export const qualified = (table: string): string => `public.${quote(table)}`;
 export const quoted = quote;
+/** The table's backed-up columns, quoted, in order: `"a", "b"`. */
+export const columnList = (table: { columns: readonly { name: string }[] }): string => table.columns.map((c) => quote(c.name)).join(', ');
 
 async function rowsOf<T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsIn<T>(await db.execute(query));

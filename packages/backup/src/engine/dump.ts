@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Tx } from '@svc/db';
 import type { ManifestTable, MigrationLevel } from '../manifest';
 import type { BackupWriter } from '../targets/target';
-import { qualified, quoted, readCatalog, type CatalogTable } from './catalog';
+import { columnList, qualified, quoted, readCatalog, type CatalogTable } from './catalog';
 import { gzipFile } from './gzip-lines';
 import { migrationLevel, postgresVersion } from './migration-level';
 import { withScratchDir } from './scratch-dir';
@@ -73,13 +73,13 @@ const copyName = (run: string, i: number): string => `pg_temp.svc_backup_${run}_
 
 async function prepareCopies(db: Database['db'], run: string, catalog: CatalogTable[]): Promise<void> {
   for (const [i, table] of catalog.entries()) {
-    const columns = table.columns.map((c) => quoted(c.name)).join(', ');
+    const columns = columnList(table);
     await db.execute(sql.raw(`create temporary table ${copyName(run, i)} as select ${columns} from ${qualified(table.name)} with no data`));
   }
 }
 
 async function copyTable(tx: Tx, table: CatalogTable, copy: string): Promise<void> {
-  const columns = table.columns.map((c) => quoted(c.name)).join(', ');
+  const columns = columnList(table);
   await tx.execute(sql.raw(`insert into ${copy} select ${columns} from ${qualified(table.name)} ${keyOrder(table)}`));
 }
 

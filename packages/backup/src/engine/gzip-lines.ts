@@ -22,32 +22,37 @@ export interface Measured {
  * whole, the vectors' table of 100,000 memories (about 270 MB gzip'd) took the server past 1.2 GB.
  */
 export async function gzipFile(from: string, to: string): Promise<Measured> {
-  const hash = createHash('sha256');
-  let bytes = 0;
+  const tally = tallying();
   await pipeline(
     createReadStream(from),
     createGzip({ level: GZIP_LEVEL }),
     async function* measure(gzipped: AsyncIterable<Buffer>) {
-      for await (const chunk of gzipped) {
-        hash.update(chunk);
-        bytes += chunk.length;
-        yield chunk;
-      }
+      for await (const chunk of gzipped) yield tally.add(chunk);
     },
     createWriteStream(to, { flags: 'wx', mode: 0o600 }),
   );
-  return { bytes, sha256: hash.digest('hex') };
+  return tally.result();
 }
 
 /** A file's size and SHA-256, read as a stream. */
 export async function measureFile(path: string): Promise<Measured> {
+  const tally = tallying();
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) tally.add(chunk);
+  return tally.result();
+}
+
+/** Counts and hashes the chunks handed to it (and hands each back), for both of the above. */
+function tallying(): { add: (chunk: Buffer) => Buffer; result: () => Measured } {
   const hash = createHash('sha256');
   let bytes = 0;
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    bytes += chunk.length;
-  }
-  return { bytes, sha256: hash.digest('hex') };
+  return {
+    add(chunk) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      return chunk;
+    },
+    result: () => ({ bytes, sha256: hash.digest('hex') }),
+  };
 }
 
 /** The lines of a gzip'd file, streamed from disk; a corrupt file rejects with zlib's own error. */

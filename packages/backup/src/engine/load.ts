@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '@svc/db';
 import { fail, ServiceError } from '@svc/errors';
 import type { Manifest, ManifestTable } from '../manifest';
-import { loadOrder, qualified, quoted, readCatalog, type CatalogTable } from './catalog';
+import { columnList, loadOrder, qualified, readCatalog, type CatalogTable } from './catalog';
 import { gunzipLines } from './gzip-lines';
 import { migrationLevel } from './migration-level';
 import { resetSequences, setUserTriggers, tablesWithRows } from './load-steps';
@@ -48,7 +48,7 @@ async function loadTable(tx: Tx, table: ManifestTable, file: string, hasIdentity
     }
   }
   if (batch.length > 0) await stage(tx, batch);
-  const columns = table.columns.map((c) => quoted(c.name)).join(', ');
+  const columns = columnList(table);
   const values = table.columns.map((c, i) => `(line->>${i})::${c.type}`).join(', ');
   const overriding = hasIdentityAlways ? ' overriding system value' : '';
   const inserted = await tx.execute(
