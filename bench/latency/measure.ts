@@ -4,6 +4,7 @@ import { ensureEmbeddingIndex, embeddingIndexName, rowsOf, type Database } from 
 import type { Embedder } from '@svc/embeddings';
 import type { Logger } from '@svc/observability';
 import { sql } from 'drizzle-orm';
+import { waitForDeployJobs } from '../shared/after-deploy';
 import { PROJECT, type Backend } from './backends';
 import { directDriver, mcpDriver, mcpInProcessDriver, type LatencyDriver } from './drivers';
 import { measureEmbedder } from './embedder-throughput';
@@ -55,6 +56,8 @@ interface Prepared {
   cached: boolean;
   /** From starting the driver (for `mcp`: spawning `svc stdio` on the loaded store) to its tools/list answer. */
   startSeconds: number;
+  /** `mcp` on a data directory: seconds after the start until its after-deploy jobs were done, before any call. */
+  settleSeconds: number | null;
   driver: LatencyDriver;
   close(): Promise<void>;
 }
@@ -122,7 +125,15 @@ async function prepare(run: BackendRun, size: number, ctx: RunContext): Promise<
     const started = performance.now();
     const driver = await mcpDriver(backend.location, backend.projectId, { ...ctx.serverEnv, ...backend.serverEnv });
     const startSeconds = (performance.now() - started) / 1000;
-    return { run, ...loaded, startSeconds, driver, close: () => driver.close() };
+    try {
+      // Timed calls beside the after-deploy backup would measure an hour after an upgrade, not the service.
+      const env = { ...ctx.serverEnv, ...backend.serverEnv };
+      const settleSeconds = 'DATA_DIR' in backend.location ? await waitForDeployJobs(backend.location.DATA_DIR, env) : null;
+      return { run, ...loaded, startSeconds, settleSeconds, driver, close: () => driver.close() };
+    } catch (err) {
+      await driver.close().catch(() => undefined);
+      throw err;
+    }
   }
   const database = await backend.open();
   try {
@@ -134,7 +145,7 @@ async function prepare(run: BackendRun, size: number, ctx: RunContext): Promise<
       ? directDriver(target, embedder, ctx.logger)
       : await mcpInProcessDriver(target, 'bench@bench.test', embedder, ctx.logger);
     const startSeconds = (performance.now() - started) / 1000;
-    return { run, ...loaded, startSeconds, driver, close: async () => { await driver.close(); await database.close(); } };
+    return { run, ...loaded, startSeconds, settleSeconds: null, driver, close: async () => { await driver.close(); await database.close(); } };
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;
@@ -191,6 +202,7 @@ export async function measureSize(runs: readonly BackendRun[], size: number, ctx
         indexSeconds: p.indexSeconds,
         cached: p.cached,
         startSeconds: p.startSeconds,
+        settleSeconds: p.settleSeconds,
         memory: memory[i] ?? null,
         remember: remember[i]!,
         recall: recall[i]!,

@@ -11,6 +11,8 @@ export interface SizeResult {
   cached: boolean;
   /** Start of the driver on the loaded store (`mcp`: `svc stdio` spawned until tools/list answers). */
   startSeconds: number;
+  /** `mcp` on a data directory: after the start, until its after-deploy jobs (backup, upkeep) were done; no call ran meanwhile. */
+  settleSeconds: number | null;
   /** The serving process after the calls (`mcp` only). */
   memory: { rssMb: number; peakMb: number } | null;
   remember: Timing;
@@ -30,14 +32,14 @@ export function latencyTable(results: readonly SizeResult[]): string {
   const base = results[0];
   if (!base) return '';
   const lines = [
-    '| stored memories | remember p50 ms | p95 ms | recall p50 ms | p95 ms | remember p50 vs first | recall p50 vs first | recall p95 vs first | bulk fill s | HNSW build s | start s | server RSS / peak MB |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| stored memories | remember p50 ms | p95 ms | recall p50 ms | p95 ms | remember p50 vs first | recall p50 vs first | recall p95 vs first | bulk fill s | HNSW build s | start s | after-deploy jobs s | server RSS / peak MB |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of results) {
     const cached = r.cached ? ' (cached)' : '';
     const memory = r.memory ? `${r.memory.rssMb.toFixed(0)} / ${r.memory.peakMb.toFixed(0)}` : '–';
     lines.push(
-      `| ${r.size.toLocaleString('en')} | ${ms(r.remember.p50)} | ${ms(r.remember.p95)} | ${ms(r.recall.p50)} | ${ms(r.recall.p95)} | ${ratio(r.remember.p50, base.remember.p50)} | ${ratio(r.recall.p50, base.recall.p50)} | ${ratio(r.recall.p95, base.recall.p95)} | ${r.fillSeconds.toFixed(0)}${cached} | ${r.indexSeconds.toFixed(0)}${cached} | ${r.startSeconds.toFixed(2)} | ${memory} |`,
+      `| ${r.size.toLocaleString('en')} | ${ms(r.remember.p50)} | ${ms(r.remember.p95)} | ${ms(r.recall.p50)} | ${ms(r.recall.p95)} | ${ratio(r.remember.p50, base.remember.p50)} | ${ratio(r.recall.p50, base.recall.p50)} | ${ratio(r.recall.p95, base.recall.p95)} | ${r.fillSeconds.toFixed(0)}${cached} | ${r.indexSeconds.toFixed(0)}${cached} | ${r.startSeconds.toFixed(2)} | ${r.settleSeconds === null ? '–' : r.settleSeconds.toFixed(1)} | ${memory} |`,
     );
   }
   return lines.join('\n');
