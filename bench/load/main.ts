@@ -6,6 +6,7 @@ import { createEmbedder } from '@svc/embeddings';
 import { rng, SyntheticText } from '../latency/synthetic';
 import { loadTable, type VariantResult } from './report';
 import { serve, type Served } from './serve';
+import { waitForDeployJobs } from '../shared/after-deploy';
 import { removeDataDir } from '../shared/svc-client';
 import { prepareStore } from './store';
 import { openSession, runLoad, runSingle, type Sample, type Session } from './workload';
@@ -86,6 +87,12 @@ try {
     const served = await serve(dataDir, variant.env);
     running.push({ name: variant.name, dataDir, served, sessions: [], single: [], samples: [], wallSeconds: 0 });
     log(`[${variant.name}] serving at ${served.url} (started in ${served.startSeconds.toFixed(1)} s)`);
+  }
+  // The first start of a build on a store runs the after-deploy jobs (a backup, the upkeep): waited
+  // out, so the load meets each server as it runs between deploys.
+  for (const r of running) {
+    const seconds = await waitForDeployJobs(r.dataDir, variants.find((v) => v.name === r.name)?.env ?? {});
+    log(`[${r.name}] after-deploy jobs done ${seconds.toFixed(1)} s later`);
   }
   const random = rng(17);
   const words = new SyntheticText(random);
