@@ -30,6 +30,8 @@ export interface RunContext {
   indexMemory?: string;
   /** Environment for every `svc stdio`; a backend may add its own. */
   serverEnv: Record<string, string>;
+  /** `mcp`: wait out the after-deploy jobs before timing (false: time the calls beside them). */
+  settle: boolean;
   /** The model for the in-process drivers on a backend with EMBEDDINGS_WORKER_THREADS=0. */
   inThreadEmbedder?: Embedder;
   /** After the sequential calls, `calls` more remember calls this many at a time (0: none). */
@@ -128,7 +130,7 @@ async function prepare(run: BackendRun, size: number, ctx: RunContext): Promise<
     try {
       // Timed calls beside the after-deploy backup would measure an hour after an upgrade, not the service.
       const env = { ...ctx.serverEnv, ...backend.serverEnv };
-      const settleSeconds = 'DATA_DIR' in backend.location ? await waitForDeployJobs(backend.location.DATA_DIR, env) : null;
+      const settleSeconds = ctx.settle && 'DATA_DIR' in backend.location ? await waitForDeployJobs(backend.location.DATA_DIR, env) : null;
       return { run, ...loaded, startSeconds, settleSeconds, driver, close: () => driver.close() };
     } catch (err) {
       await driver.close().catch(() => undefined);
