@@ -2,11 +2,12 @@
 import { mkdtemp, readdir, rm, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Database } from '@svc/db';
-import { openDatabase, rowsOf } from '@svc/db';
+import type { Database, DatabaseLane } from '@svc/db';
+import { currentDatabaseLane, openDatabase, rowsOf } from '@svc/db';
 import { openTestDatabase, testStorage } from '@svc/db/testing';
 import { ServiceError } from '@svc/errors';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup, directoryTarget, listBackups, readManifest, restoreBackup, verifyBackup, type BackupTarget } from '../src/index';
 import { rowHashes, seedEverything, tapPuts } from './support';
@@ -107,6 +108,23 @@ describe('a backup restored into an empty database', () => {
     const stopping = tapPuts(target, { after: (puts) => puts === 2 && cap.abort(new Error('job cap reached')) });
     await expect(createBackup({ database: source, target: stopping, now: new Date(), reason: 'manual', signal: cap.signal })).rejects.toThrow(/job cap/);
     expect(await copies()).toBe(0);
+  });
+
+  it.runIf(testStorage() === 'embedded')("reads its copies' text forms in the database thread's background lane, after the service's calls", async () => {
+    const dialect = new PgDialect();
+    const original = source.db.execute;
+    const lanes: DatabaseLane[] = [];
+    source.db.execute = ((query: SQL) => {
+      if (dialect.sqlToQuery(query).sql.includes('array_to_json')) lanes.push(currentDatabaseLane());
+      return original.call(source.db, query);
+    }) as typeof original;
+    try {
+      await createBackup({ database: source, target, now: new Date(), reason: 'manual' });
+    } finally {
+      source.db.execute = original;
+    }
+    expect(lanes.length).toBeGreaterThan(0);
+    expect(new Set(lanes)).toEqual(new Set(['background']));
   });
 
   it('refuses a database that holds data, and replaces it with force', async () => {
