@@ -128,7 +128,7 @@ async function prepare(run: BackendRun, size: number, ctx: RunContext): Promise<
     const driver = await mcpDriver(backend.location, backend.projectId, { ...ctx.serverEnv, ...backend.serverEnv });
     const startSeconds = (performance.now() - started) / 1000;
     try {
-      // Timed calls beside the after-deploy backup would measure an hour after an upgrade, not the service.
+      // Calls timed beside the after-deploy backup would measure the first minute after an upgrade, not the service.
       const env = { ...ctx.serverEnv, ...backend.serverEnv };
       const settleSeconds = ctx.settle && 'DATA_DIR' in backend.location ? await waitForDeployJobs(backend.location.DATA_DIR, env) : null;
       return { run, ...loaded, startSeconds, settleSeconds, driver, close: () => driver.close() };
