@@ -124,12 +124,12 @@ async function prepare(run: BackendRun, size: number, ctx: RunContext): Promise<
   run.history.push(String(size));
   if (ctx.driver === 'mcp') {
     // `svc stdio` opens the database itself; the embedded one admits one process at a time.
+    const env = { ...ctx.serverEnv, ...backend.serverEnv };
     const started = performance.now();
-    const driver = await mcpDriver(backend.location, backend.projectId, { ...ctx.serverEnv, ...backend.serverEnv });
+    const driver = await mcpDriver(backend.location, backend.projectId, env);
     const startSeconds = (performance.now() - started) / 1000;
     try {
       // Calls timed beside the after-deploy backup would measure the first minute after an upgrade, not the service.
-      const env = { ...ctx.serverEnv, ...backend.serverEnv };
       const settleSeconds = ctx.settle && 'DATA_DIR' in backend.location ? await waitForDeployJobs(backend.location.DATA_DIR, env) : null;
       return { run, ...loaded, startSeconds, settleSeconds, driver, close: () => driver.close() };
     } catch (err) {

@@ -90,8 +90,8 @@ try {
   }
   // The first start of a build on a store runs the after-deploy jobs (a backup, the upkeep): waited
   // out, so the load meets each server as it runs between deploys.
-  for (const r of running) {
-    const seconds = await waitForDeployJobs(r.dataDir, variants.find((v) => v.name === r.name)?.env ?? {});
+  for (const [i, r] of running.entries()) {
+    const seconds = await waitForDeployJobs(r.dataDir, variants[i]!.env);
     log(`[${r.name}] after-deploy jobs done ${seconds.toFixed(1)} s later`);
   }
   const random = rng(17);

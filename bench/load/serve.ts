@@ -1,6 +1,6 @@
 // `svc serve` as a child process on a loopback port, over a prepared embedded data directory.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { SERVER_DIR, SVC } from '../shared/svc-client';
+import { SERVER_DIR, SVC, svcEnv } from '../shared/svc-client';
 
 export interface Served {
   url: string;
@@ -14,9 +14,7 @@ export async function serve(dataDir: string, env: Record<string, string>): Promi
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, [...SVC, 'serve'], {
     cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
+    env: svcEnv({
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: '0',
@@ -28,7 +26,7 @@ export async function serve(dataDir: string, env: Record<string, string>): Promi
       // Passed on, so a run can profile the server (NODE_OPTIONS='--cpu-prof --cpu-prof-dir=…').
       ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { SERVER_DIR, SVC } from './svc-client';
+import { SERVER_DIR, SVC, svcEnv } from './svc-client';
 
 const run = promisify(execFile);
 const POLL_MS = 1000;
@@ -19,7 +19,7 @@ async function deployBackupStored(backupDir: string): Promise<boolean> {
 async function anyJobActive(env: Record<string, string>): Promise<boolean> {
   const { stdout } = await run(process.execPath, [...SVC, 'jobs'], {
     cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    env: svcEnv({ LOG_LEVEL: 'warn', ...env }),
   });
   return stdout.split('\n').some((line) => /\sactive\s/.test(line));
 }

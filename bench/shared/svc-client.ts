@@ -62,6 +62,11 @@ export async function seedProjects(database: Database, projectNames: readonly st
   return projects;
 }
 
+/** The environment a `svc` child starts with: the parent's PATH and HOME only, then `env`. */
+export function svcEnv(env: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env };
+}
+
 export async function connectSvc(
   location: StoreLocation,
   env: Record<string, string> = {},
@@ -70,14 +75,7 @@ export async function connectSvc(
     command: process.execPath,
     args: [...SVC, 'stdio'],
     cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      ...location,
-      LOG_STDERR: '1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: svcEnv({ ...location, LOG_STDERR: '1', LOG_LEVEL: 'warn', ...env }),
     stderr: 'inherit',
   });
   const client = new Client({ name: 'svc-bench', version: '0.0.0' });
