@@ -6,8 +6,7 @@ import type { Database, DatabaseLane } from '@svc/db';
 import { currentDatabaseLane, openDatabase, rowsOf } from '@svc/db';
 import { openTestDatabase, testStorage } from '@svc/db/testing';
 import { ServiceError } from '@svc/errors';
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup, directoryTarget, listBackups, readManifest, restoreBackup, verifyBackup, type BackupTarget } from '../src/index';
 import { rowHashes, seedEverything, tapPuts } from './support';
@@ -111,17 +110,16 @@ describe('a backup restored into an empty database', () => {
   });
 
   it.runIf(testStorage() === 'embedded')("reads its copies' text forms in the database thread's background lane, after the service's calls", async () => {
-    const dialect = new PgDialect();
-    const original = source.db.execute;
+    const original = source.appendLines;
     const lanes: DatabaseLane[] = [];
-    source.db.execute = ((query: SQL) => {
-      if (dialect.sqlToQuery(query).sql.includes('array_to_json')) lanes.push(currentDatabaseLane());
-      return original.call(source.db, query);
-    }) as typeof original;
+    source.appendLines = (text, path) => {
+      lanes.push(currentDatabaseLane());
+      return original.call(source, text, path);
+    };
     try {
       await createBackup({ database: source, target, now: new Date(), reason: 'manual' });
     } finally {
-      source.db.execute = original;
+      source.appendLines = original;
     }
     expect(lanes.length).toBeGreaterThan(0);
     expect(new Set(lanes)).toEqual(new Set(['background']));

@@ -1,4 +1,7 @@
 // The embedded database takes a waiting interactive transaction before waiting bulk ones, and those before background ones.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentDatabaseLane, inBackgroundLane, inDatabaseLane, LaneGate, openDatabase, type Database, type DatabaseLane } from '../src/index';
 
@@ -94,6 +97,30 @@ describe('the embedded database', () => {
     hold.open();
     await Promise.all([running, ...queued]);
     expect(order).toEqual(['search 1', 'card create', 'search 2', 'remember', 'check']);
+  });
+
+  it("appends a background read's lines after the queued calls, in the database thread's queue", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'svc-lanes-'));
+    const path = join(dir, 'lines');
+    await writeFile(path, '');
+    const order: string[] = [];
+    const hold = latch();
+    const running = inDatabaseLane('bulk', () =>
+      database.system(async (t) => {
+        await t.execute('select 1');
+        order.push('search');
+        await hold.opened;
+      }),
+    );
+    while (order.length === 0) await turn();
+    const lines = inDatabaseLane('background', () => database.appendLines("select 'spooled' as line", path)).then(() => order.push('lines'));
+    const card = inDatabaseLane('interactive', () => database.system((t) => t.execute('select 1'))).then(() => order.push('card create'));
+    await turn();
+    hold.open();
+    await Promise.all([running, lines, card]);
+    expect(order).toEqual(['search', 'card create', 'lines']);
+    expect(await readFile(path, 'utf8')).toBe('spooled\n');
+    await rm(dir, { recursive: true, force: true });
   });
 
   it('starts background work only after a quiet spell with no call', async () => {

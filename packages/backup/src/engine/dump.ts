@@ -89,18 +89,16 @@ async function copyTable(tx: Tx, table: CatalogTable, copy: string): Promise<voi
  * In the bulk lane, back to back, they took every other turn of the thread from the calls: at 100k
  * the after-deploy backup's text forms (about 30 s) doubled recall's time while they ran.
  */
-async function spoolCopy(db: Database['db'], table: CatalogTable, copy: string, path: string, signal?: AbortSignal): Promise<Spooled> {
+async function spoolCopy(database: Database, table: CatalogTable, copy: string, path: string, signal?: AbortSignal): Promise<Spooled> {
   await writeFile(path, '');
   const [size] = rowsOf<{ pages: number }>(
-    await db.execute(sql.raw(`select (pg_relation_size('${copy}') / current_setting('block_size')::int)::int as pages`)),
+    await database.db.execute(sql.raw(`select (pg_relation_size('${copy}') / current_setting('block_size')::int)::int as pages`)),
   );
   let rows = 0;
   for (let first = 0; first < (size?.pages ?? 0); first += COPY_PAGES) {
     signal?.throwIfAborted();
     const range = `where ctid >= '(${first},0)'::tid and ctid < '(${first + COPY_PAGES},0)'::tid order by ctid`;
-    const batch = rowsOf<{ line: string }>(await inDatabaseLane('background', () => db.execute(sql.raw(lineQuery(table, copy, range)))));
-    if (batch.length > 0) await appendFile(path, `${batch.map((row) => row.line).join('\n')}\n`);
-    rows += batch.length;
+    rows += await inDatabaseLane('background', () => database.appendLines(lineQuery(table, copy, range), path));
   }
   return { table, path, rows };
 }
@@ -141,7 +139,7 @@ export async function dumpDatabase(database: Database, writer: BackupWriter, sig
       );
       const spooled = read.spooled;
       for (const [i, table] of embedded ? catalog.entries() : []) {
-        spooled.push(await spoolCopy(database.db, table, copyName(run, i), join(spool, `${i}.jsonl`), signal));
+        spooled.push(await spoolCopy(database, table, copyName(run, i), join(spool, `${i}.jsonl`), signal));
       }
       const tables: ManifestTable[] = [];
       for (const table of spooled) {

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import * as schema from '../schema';
+import { appendQueryLines } from './append-lines';
 import { lockDataDir, type ReleaseLock } from './data-dir-lock';
 import { LaneGate } from './lanes';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
@@ -58,6 +59,7 @@ export async function openEmbedded(dataDir: string, opts: EmbeddedOptions = {}):
     readsAsUser: (ctx, fn, settings) => admit(() => roles.readsAsUser(ctx, fn, settings)),
     asAnon: (fn) => admit(() => roles.asAnon(fn)),
     system: (fn) => admit(() => roles.system(fn)),
+    appendLines: (text, path) => (client instanceof PGliteThread ? client.appendLines(text, path) : appendQueryLines(db, text, path)),
     async ping() {
       await db.execute(sql`select 1`);
     },

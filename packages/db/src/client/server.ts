@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../schema';
+import { appendQueryLines } from './append-lines';
 import { MIGRATIONS_FOLDER } from './migrations-folder';
 import { shareRateLimitStore } from './rate-limit-store';
 import { roleMethods } from './roles';
@@ -33,6 +34,7 @@ export async function openServer({ url, poolMax = 10 }: ServerOptions): Promise<
     keepsPlans: false,
     db,
     ...roleMethods(db),
+    appendLines: (text, path) => appendQueryLines(db, text, path),
     async ping() {
       await db.execute(sql`select 1`);
     },

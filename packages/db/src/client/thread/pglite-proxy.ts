@@ -174,6 +174,11 @@ export class PGliteThread {
     );
   }
 
+  /** Database.appendLines: the thread runs the read and writes its lines; only their count comes back. */
+  appendLines(text: string, path: string): Promise<number> {
+    return this.send<number>({ op: 'appendLines', text, path, lane: currentDatabaseLane() });
+  }
+
   /**
    * PGlite's transaction, BEGIN to COMMIT in the thread. BEGIN travels with the first statement
    * and the thread queues the transaction by the caller's lane when it arrives; a transaction that

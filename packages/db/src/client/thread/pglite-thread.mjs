@@ -1,5 +1,6 @@
 // The embedded database inside a worker thread: plain JavaScript, so the thread needs no TypeScript loader.
 // The serving thread's proxy (pglite-proxy.ts) sends requests; this file owns the one PGlite and its queue.
+import { appendFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -227,6 +228,17 @@ function execAlone(request, fn) {
   );
 }
 
+/**
+ * Database.appendLines: a read of one text column, its rows written to the file here and only their
+ * count sent back. Written synchronously, while the rows are still young: held across an await they
+ * would outlive the young generation, as a backup's did in the serving thread.
+ */
+async function appendLines(text, path) {
+  const { rows } = await statements.query(db, text, [], { rowMode: 'array' }, false);
+  if (rows.length > 0) appendFileSync(path, `${rows.map((row) => row[0]).join('\n')}\n`);
+  return rows.length;
+}
+
 /** LISTEN once per channel; the proxy fans notifications out to its own callbacks. */
 const listening = new Map();
 async function listen(channel) {
@@ -256,6 +268,8 @@ parentPort.on('message', (request) => {
       return run(request, (on) => statements.query(on, request.text, request.params, queryOptions(request.options), request.tx !== undefined));
     case 'exec':
       return run(request, (on) => statements.exec(on, request.text, queryOptions(request.options)));
+    case 'appendLines':
+      return enqueue(request.lane, () => appendLines(request.text, request.path).then((count) => reply(id, count), (err) => refuse(id, err)));
     case 'end':
       return end(id, request.tx, request.commit);
     case 'listen':
