@@ -1,12 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliEnv, runCli, startServe, stop } from './helpers/cli';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-account-cli-'));
 const env = cliEnv({ DATA_DIR: dataDir });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataDir(dataDir));
 
 /** `svc …` with `input` written to its stdin, the way an operator pipes a password in. */
 const svcWithInput = (args: string[], input: string) => runCli(args, env, input);

@@ -1,12 +1,13 @@
 // `svc user add` on a terminal: the password is asked twice with echo off, and works on the dashboard at once.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, runCli, startServe, stop } from './helpers/cli';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-terminal-'));
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (served) await stop(served.child);
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
 });
 
 /**

@@ -8,12 +8,13 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/mcp-client';
 import { cliEnv, runCli } from './helpers/cli';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 const APP_DIR = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-connect-'));
 const elsewhere = mkdtempSync(join(tmpdir(), 'svc-connect-cwd-'));
 afterAll(() => {
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
   rmSync(elsewhere, { recursive: true, force: true });
 });
 

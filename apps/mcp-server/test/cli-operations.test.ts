@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
@@ -7,10 +7,11 @@ import { isRequestId } from '@svc/contract';
 import { auditLog, openDatabase } from '@svc/db';
 import { recordAudit } from '../src/usage/audit-log';
 import { cliEnv, runCli, startServe, stop } from './helpers/cli';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-ops-'));
 const env = cliEnv({ DATA_DIR: dataDir });
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataDir(dataDir));
 
 let token = '';
 beforeAll(async () => {

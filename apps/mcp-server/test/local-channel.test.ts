@@ -1,5 +1,5 @@
 // Every `svc` command and stdio session works beside a running server on the same embedded data.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -8,6 +8,7 @@ import { localSocketPath } from '../src/local/socket-path';
 import { cliEnv, runCli, startServe, stop } from './helpers/cli';
 import { call, connect } from './helpers/mcp-client';
 import { connectStdio } from './helpers/stdio-client';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-local-'));
 const env = cliEnv({ DATA_DIR: dataDir, EMBEDDINGS_PROVIDER: 'none' }) as Record<string, string>;
@@ -20,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const client of clients) await client.close();
   if (served) await stop(served.child);
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
 });
 
 async function cli(args: string[], input?: string) {

@@ -1,5 +1,5 @@
 // MCP logging through the SDK client: the capability, logging/setLevel per session, and notifications an agent can act on.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,6 +9,7 @@ import { cliEnv, runCli } from './helpers/cli';
 import { serverWithUsers } from './helpers/fixture';
 import { call, connect, newUserToken } from './helpers/mcp-client';
 import { connectStdio } from './helpers/stdio-client';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 type Message = LoggingMessageNotification['params'];
 
@@ -82,7 +83,7 @@ describe('logging over stdio', () => {
   }, 120_000);
   afterAll(async () => {
     await client?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   });
 
   it('tells the session when a run it started has finished, after the call returned', async () => {

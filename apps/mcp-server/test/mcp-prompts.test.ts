@@ -1,5 +1,5 @@
 // Prompts, completions and resource templates through the SDK client: the caller's real data, and only theirs.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,6 +9,7 @@ import { cliEnv, runCli } from './helpers/cli';
 import { startHarness, type Harness } from './helpers/harness';
 import { closeAll, insertConflict, person, remembered, sharedProject, type Person } from './helpers/library';
 import { connectStdio } from './helpers/stdio-client';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 let h: Harness;
 let ada: Person;
@@ -116,7 +117,7 @@ describe('prompts and completions over stdio', () => {
   }, 120_000);
   afterAll(async () => {
     await client?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   });
 
   it('serves the same prompts, built from the session\'s data, and completes project names', async () => {

@@ -1,11 +1,12 @@
 // `svc project list | members | add-member | remove-member` beside a running server, and the rules on shared memories they lead to.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, runCli, startServe, stop } from './helpers/cli';
 import { call, connect } from './helpers/mcp-client';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-project-cli-'));
 const env = cliEnv({ DATA_DIR: dataDir, EMBEDDINGS_PROVIDER: 'none' }) as Record<string, string>;
@@ -42,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const client of Object.values(agents)) await client.close();
   if (served) await stop(served.child);
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
 });
 
 describe('svc project, while the server runs', () => {

@@ -1,15 +1,16 @@
 // Closing a runtime ends its model threads: ONNX Runtime aborts a process (SIGABRT, seen once in CI as
 // `svc serve` dying on SIGTERM) that exits while one of them is loading or computing.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../src/env';
 import { closeRuntime, openRuntime } from '../src/runtime';
 import { threadsAtNicenessIncrement, until } from './helpers/threads';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-runtime-close-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataDir(dataDir));
 
 // The model threads are told apart from every other thread of this process by their niceness.
 const MODEL_NICE = 11;

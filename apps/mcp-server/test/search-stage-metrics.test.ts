@@ -1,5 +1,5 @@
 // A recall through `svc serve` shows up, stage by stage, in the svc_search_stage_seconds histogram of /metrics.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, startServe, stop } from './helpers/cli';
 import { call, connect } from './helpers/mcp-client';
 import { sample, scrape } from './helpers/metrics';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-stage-metrics-'));
 let child: ChildProcess;
@@ -30,7 +31,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   if (child) await stop(child);
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
 });
 
 describe('search stage metrics', () => {

@@ -1,12 +1,13 @@
 // `svc serve` killed outright (kill -9) on the embedded data: a supervisor restarting it at once gets a
 // server, with every acknowledged write, while a second live server on the same data is still refused.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliEnv, runCli, startServe, stop } from './helpers/cli';
 import { call, connect } from './helpers/mcp-client';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-crash-'));
 const env = cliEnv({ DATA_DIR: dataDir, EMBEDDINGS_PROVIDER: 'none' }) as Record<string, string>;
@@ -14,7 +15,7 @@ const children: ChildProcess[] = [];
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) await stop(child);
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
 });
 
 async function killOutright(child: ChildProcess): Promise<void> {

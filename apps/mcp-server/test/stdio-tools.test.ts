@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_NAMES } from '@svc/contract';
 import { call } from './helpers/mcp-client';
 import { cliEnv, runCli } from './helpers/cli';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-stdio-tools-'));
 let client: Client;
@@ -29,7 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
 });
 
 /** Each call succeeds over stdio, so every registered tool is proven on this transport too. */

@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliEnv, runCli } from './helpers/cli';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-stdio-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => removeDataDir(dataDir));
 
 describe('svc stdio', () => {
   it('writes only protocol frames to stdout, logs to stderr', async () => {

@@ -1,9 +1,10 @@
 // The running system the browser tests drive: `svc serve` over a fresh data directory and `next start`.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, run, start, stop, waitForHttp, type Env, type Running } from './processes';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 export const APP_DIR = fileURLToPath(new URL('../..', import.meta.url));
 export const SERVER_DIR = fileURLToPath(new URL('../../../mcp-server', import.meta.url));
@@ -100,7 +101,7 @@ export async function startDedicatedStack(emails: string[], built: Promise<void>
     });
   const close = async () => {
     await Promise.all([stop(dashboard), stop(server)]);
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   };
   const restartServer = async () => {
     // The embedded database takes one process at a time: the old server must be gone first.

@@ -1,13 +1,14 @@
 // `pnpm start` (tooling/scripts/start.mjs) as an operator sees it: both processes up, SIGHUP restarts both,
 // and when one dies the other is stopped too, with the reason said.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eStack } from './harness';
 import { freePort } from './processes';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 const START = fileURLToPath(new URL('../../../../tooling/scripts/start.mjs', import.meta.url));
 
@@ -71,7 +72,7 @@ describe.skipIf(!e2eStack())('pnpm start', () => {
       supervisor.kill('SIGTERM');
       await done;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir(dataDir);
   });
 
   it('restarts both processes together on SIGHUP and says so', async () => {

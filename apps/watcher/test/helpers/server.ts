@@ -1,10 +1,11 @@
 // Starts the real memory service (`svc serve` on the embedded database) as a child process, with a user and a token.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeDataDir } from '@svc/vitest-config/data-dir';
 
 const SERVER_DIR = fileURLToPath(new URL('../../../mcp-server', import.meta.url));
 const CLI = ['--import', 'tsx', 'src/cli.ts'];
@@ -96,7 +97,7 @@ export async function startServer(): Promise<RunningServer> {
         child.kill('SIGTERM');
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      removeDataDir(dataDir);
     },
   };
 }
