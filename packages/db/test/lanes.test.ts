@@ -79,6 +79,20 @@ describe('the embedded database', () => {
   }, 60_000);
   afterAll(() => database.close());
 
+  /** A bulk transaction that holds the thread, once it has started ('search' in `order`), until released. */
+  async function heldSearch(order: string[]) {
+    const hold = latch();
+    const running = inDatabaseLane('bulk', () =>
+      database.system(async (t) => {
+        await t.execute('select 1');
+        order.push('search');
+        await hold.opened;
+      }),
+    );
+    while (order.length === 0) await turn();
+    return { running, release: hold.open };
+  }
+
   it('opens a queued interactive transaction before queued bulk ones, and background ones last', async () => {
     const order: string[] = [];
     const hold = latch();
@@ -104,19 +118,11 @@ describe('the embedded database', () => {
     const path = join(dir, 'lines');
     await writeFile(path, '');
     const order: string[] = [];
-    const hold = latch();
-    const running = inDatabaseLane('bulk', () =>
-      database.system(async (t) => {
-        await t.execute('select 1');
-        order.push('search');
-        await hold.opened;
-      }),
-    );
-    while (order.length === 0) await turn();
+    const { running, release } = await heldSearch(order);
     const lines = inDatabaseLane('background', () => database.appendLines("select 'spooled' as line", path)).then(() => order.push('lines'));
     const card = inDatabaseLane('interactive', () => database.system((t) => t.execute('select 1'))).then(() => order.push('card create'));
     await turn();
-    hold.open();
+    release();
     await Promise.all([running, lines, card]);
     expect(order).toEqual(['search', 'card create', 'lines']);
     expect(await readFile(path, 'utf8')).toBe('spooled\n');
@@ -158,15 +164,7 @@ describe('the embedded database', () => {
 
   it('runs a queued statement of background work (no lane chosen) after a queued card transaction', async () => {
     const order: string[] = [];
-    const hold = latch();
-    const running = inDatabaseLane('bulk', () =>
-      database.system(async (t) => {
-        await t.execute('select 1');
-        order.push('search');
-        await hold.opened;
-      }),
-    );
-    while (order.length === 0) await turn();
+    const { running, release } = await heldSearch(order);
     // drizzle runs a query when it is awaited: inside the lane, not where the promise is handed out.
     const background = inBackgroundLane(async () => await database.db.execute('select 1')).then(() => order.push('pg-boss poll'));
     await turn();
@@ -177,7 +175,7 @@ describe('the embedded database', () => {
       }),
     );
     await turn();
-    hold.open();
+    release();
     await Promise.all([running, background, card]);
     expect(order).toEqual(['search', 'card create', 'pg-boss poll']);
   });
