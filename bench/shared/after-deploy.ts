@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { defaultBackupDir } from '@svc/backup';
 import { SERVER_DIR, SVC, svcEnv } from './svc-client';
 
 const run = promisify(execFile);
@@ -30,7 +31,7 @@ async function anyJobActive(env: Record<string, string>): Promise<boolean> {
  */
 export async function waitForDeployJobs(dataDir: string, env: Record<string, string> = {}, timeoutMs = 600_000): Promise<number> {
   const started = performance.now();
-  const backupDir = `${dataDir}-backups`;
+  const backupDir = defaultBackupDir(dataDir);
   let quietPolls = 0;
   while (quietPolls < 2) {
     if (performance.now() - started > timeoutMs) throw new Error(`the after-deploy jobs on ${dataDir} still ran after ${timeoutMs / 1000} s`);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { defaultBackupDir } from '@svc/backup';
 import { createProject, createUser, openDatabase, type Database } from '@svc/db';
 
 export const SERVER_DIR = fileURLToPath(new URL('../../apps/mcp-server', import.meta.url));
@@ -49,7 +50,7 @@ export async function prepareDataDir(projectNames: readonly string[]): Promise<P
 /** A data directory the bench made, and the backups `svc` keeps beside it (`<DATA_DIR>-backups`). */
 export async function removeDataDir(dataDir: string): Promise<void> {
   await rm(dataDir, { recursive: true, force: true });
-  await rm(`${dataDir}-backups`, { recursive: true, force: true });
+  await rm(defaultBackupDir(dataDir), { recursive: true, force: true });
 }
 
 /** The bench's one user and its projects on a fresh database; project id per name. */

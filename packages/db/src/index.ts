@@ -6,6 +6,7 @@ export { openDatabase, runMigrations, type OpenDatabaseOptions } from './client/
 export { currentDatabaseLane, inBackgroundLane, inDatabaseLane, LaneGate, type DatabaseLane } from './client/lanes';
 export { takeDatabaseAnswers } from './client/thread/pglite-proxy';
 export { allAtOnce, both, sendsAtOnce } from './client/statements-at-once';
+export { appendQueryLines } from './client/append-lines';
 export { rateLimitStore, type RateLimitStore } from './client/rate-limit-store';
 export { fromPgError, sqlStateOf } from './errors';
 export {

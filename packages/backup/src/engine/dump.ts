@@ -1,9 +1,9 @@
 // Writes every table of the database as gzip'd JSON lines from one consistent snapshot.
 import { randomBytes } from 'node:crypto';
-import { appendFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { inDatabaseLane, rowsOf, type Database, type Tx } from '@svc/db';
+import { appendQueryLines, inDatabaseLane, rowsOf, type Database, type Tx } from '@svc/db';
 import type { ManifestTable, MigrationLevel } from '../manifest';
 import type { BackupWriter } from '../targets/target';
 import { columnList, qualified, quoted, readCatalog, type CatalogTable } from './catalog';
@@ -52,10 +52,9 @@ async function spoolTable(tx: Tx, table: CatalogTable, path: string, signal?: Ab
   await tx.execute(sql.raw(`declare svc_backup_rows no scroll cursor for ${rowQuery(table)}`));
   for (;;) {
     signal?.throwIfAborted();
-    const batch = rowsOf<{ line: string }>(await tx.execute(sql.raw(`fetch forward ${FETCH_ROWS} from svc_backup_rows`)));
-    if (batch.length > 0) await appendFile(path, `${batch.map((row) => row.line).join('\n')}\n`);
-    rows += batch.length;
-    if (batch.length < FETCH_ROWS) break;
+    const fetched = await appendQueryLines(tx, `fetch forward ${FETCH_ROWS} from svc_backup_rows`, path);
+    rows += fetched;
+    if (fetched < FETCH_ROWS) break;
   }
   await tx.execute(sql.raw('close svc_backup_rows'));
   return { table, path, rows };
