@@ -190,6 +190,28 @@ describe('the embedded database in a worker thread', () => {
     expect(rows[0]).toEqual({ i: 7, j: { a: [1] }, b: new Uint8Array([1, 2]), t: '2024-05-08 10:00:00+00', n: null });
   });
 
+  it('returns a prepared statement\'s rows as PGlite\'s own query returns them', async () => {
+    const client = (database.db as unknown as { $client: PGliteThread }).$client;
+    await client.exec(`create type thread_mood as enum ('calm', 'busy')`);
+    // Every type the service reads, arrays (of built-in types and of a type made after the thread
+    // opened) among them; with a parameter the statement is prepared, without one PGlite runs it.
+    const columns = `7::int as i, 9007199254740993::int8 as big, 1.5::float8 as f, 0.25::real as r, true as yes,
+      '{"a":[1]}'::jsonb as j, '\\x0102'::bytea as b, timestamptz '2024-05-08 10:00:00+00' as t, date '2024-05-08' as d,
+      null::text as n, array['a', null, 'b c']::text[] as texts, array[1, 2]::int[] as ints,
+      array['00000000-0000-4000-8000-000000000001']::uuid[] as ids, array['calm', 'busy']::thread_mood[] as moods,
+      '[1,2.5]'::vector as v, 'x''y'::text as quoted`;
+    for (const options of [undefined, { rowMode: 'array' as const }, { parsers: { 1184: (text: string) => `parsed ${text}` } }]) {
+      const prepared = await client.query(`select ${columns} where $1::int = 1`, [1], options);
+      const unprepared = await client.query(`select ${columns}`, [], options);
+      expect(prepared.rows).toEqual(unprepared.rows);
+      expect(prepared.fields).toEqual(unprepared.fields);
+    }
+    await client.exec('create table thread_written (k int)');
+    const written = await client.query('insert into thread_written select g from generate_series(1, $1::int) g', [3]);
+    expect(written.affectedRows).toBe(3);
+    expect((await client.query('select count(*)::int as n from thread_written where k > $1', [0])).rows).toEqual([{ n: 3 }]);
+  });
+
   it('hands an answer already sent to its caller at takeDatabaseAnswers, before the event loop reads the port', async () => {
     const client = (database.db as unknown as { $client: PGliteThread }).$client;
     const microtasks = async () => {
@@ -213,9 +235,11 @@ describe('the embedded database in a worker thread', () => {
     const heard: string[] = [];
     const stop = await client.listen('thread_channel', (payload) => heard.push(payload));
     await database.db.execute(sql`select pg_notify('thread_channel', 'one')`);
+    // Prepared (a parameter): the notification comes in the answer of the thread's own prepared path.
+    await database.db.execute(sql`select pg_notify('thread_channel', ${'one again'})`);
     await stop();
     await database.db.execute(sql`select pg_notify('thread_channel', 'two')`);
-    expect(heard).toEqual(['one']);
+    expect(heard).toEqual(['one', 'one again']);
   });
 });
 
