@@ -193,8 +193,8 @@ describe('the embedded database in a worker thread', () => {
   it('returns a prepared statement\'s rows as PGlite\'s own query returns them', async () => {
     const client = (database.db as unknown as { $client: PGliteThread }).$client;
     await client.exec(`create type thread_mood as enum ('calm', 'busy')`);
-    // Every type the service reads, arrays (of built-in types and of a type made after the thread
-    // opened) among them; with a parameter the statement is prepared, without one PGlite runs it.
+    // The service's common column types, arrays (of built-in types and of a type made after the
+    // thread opened) among them; with a parameter the statement is prepared, without one PGlite runs it.
     const columns = `7::int as i, 9007199254740993::int8 as big, 1.5::float8 as f, 0.25::real as r, true as yes,
       '{"a":[1]}'::jsonb as j, '\\x0102'::bytea as b, timestamptz '2024-05-08 10:00:00+00' as t, date '2024-05-08' as d,
       null::text as n, array['a', null, 'b c']::text[] as texts, array[1, 2]::int[] as ints,
