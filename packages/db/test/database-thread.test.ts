@@ -241,6 +241,80 @@ describe('the embedded database in a worker thread', () => {
     await database.db.execute(sql`select pg_notify('thread_channel', 'two')`);
     expect(heard).toEqual(['one', 'one again']);
   });
+  describe('a read as the caller (readsAsUser), its statements run apart', () => {
+    const userId = '00000000-0000-4000-8000-000000000002';
+    const who = (n: number) =>
+      sql`select current_user::text as role, current_setting('svc.user_id', true) as user_id, current_setting('svc.probe', true) as probe, ${n}::int as n`;
+    const caller = { role: 'svc_authenticated', user_id: userId, probe: 'given' };
+
+    it('leaves the connection to other transactions between its statements, each statement under its role and settings', async () => {
+      await database.db.execute(sql`create table thread_apart (k int)`);
+      await database.db.execute(sql`grant select on thread_apart to svc_authenticated`);
+      const seen = await database.readsAsUser(
+        { userId },
+        async (tx) => {
+          const first = await rowsOf(tx.execute(who(1)));
+          // In one transaction this would wait for the read to end, which waits for it: a deadlock.
+          const between = await rowsOf(
+            database.system(async (t) => {
+              await t.execute(sql`insert into thread_apart values (${7})`);
+              return t.execute(who(2));
+            }),
+          );
+          const second = await rowsOf(tx.execute(who(3)));
+          // Committed before this statement began: READ COMMITTED sees it, as in one transaction.
+          const rows = await rowsOf(tx.execute(sql`select k from thread_apart where k > ${0}`));
+          return { first, between, second, rows };
+        },
+        { 'svc.probe': 'given' },
+      );
+      expect(seen.first).toEqual([{ ...caller, n: 1 }]);
+      expect(seen.second).toEqual([{ ...caller, n: 3 }]);
+      expect(seen.rows).toEqual([{ k: 7 }]);
+      const [between] = seen.between as { role: string; user_id: string | null; probe: string | null }[];
+      expect(between?.role).not.toBe('svc_authenticated');
+      expect(between?.user_id ?? '').toBe('');
+      expect(between?.probe ?? '').toBe('');
+    });
+
+    it('runs statements without parameters and scripts under its role too, read-only', async () => {
+      const seen = await database.readsAsUser({ userId }, async (tx) => ({
+        plain: await rowsOf(tx.execute(sql`select current_user::text as role, current_setting('transaction_read_only') as ro`)),
+        write: await tx.execute(sql`create table thread_apart_refused (k int)`).catch((err: unknown) => sqlStateOf(err)),
+      }));
+      expect(seen).toEqual({ plain: [{ role: 'svc_authenticated', ro: 'on' }], write: '25006' });
+    });
+
+    it("answers a failed statement with its error, and the read's next statement and the next transaction run", async () => {
+      const seen = await database.readsAsUser(
+        { userId },
+        async (tx) => ({
+          failed: await tx.execute(sql`select 1 / ${0}::int as x`).catch((err: unknown) => sqlStateOf(err)),
+          next: await rowsOf(tx.execute(who(4))),
+        }),
+        { 'svc.probe': 'given' },
+      );
+      expect(seen).toEqual({ failed: '22012', next: [{ ...caller, n: 4 }] });
+      const [row] = (await rowsOf(database.system((t) => t.execute(sql`select ${5}::int as five`)))) as { five: number }[];
+      expect(row?.five).toBe(5);
+    });
+
+    it('runs a statement again after DDL changed the columns it returns', async () => {
+      await database.db.execute(sql`create table thread_apart_ddl (k int)`);
+      await database.db.execute(sql`grant select on thread_apart_ddl to svc_authenticated`);
+      await database.db.execute(sql`insert into thread_apart_ddl values (${1})`);
+      // DDL from a parameterised statement: the thread cannot tell it changed anything.
+      await database.db.execute(
+        sql.raw(`create function thread_apart_alter(t text) returns void language plpgsql as $$
+          begin execute format('alter table %I add column v text default ''new''', t); end $$`),
+      );
+      const read = () => database.readsAsUser({ userId }, (tx) => rowsOf(tx.execute(sql`select * from thread_apart_ddl where k = ${1}`)));
+      expect(await read()).toEqual([{ k: 1 }]);
+      await database.db.execute(sql`select thread_apart_alter(${'thread_apart_ddl'})`);
+      expect(await read()).toEqual([{ k: 1, v: 'new' }]);
+      expect(await read()).toEqual([{ k: 1, v: 'new' }]);
+    });
+  });
 });
 
 describe('the embedded database in the serving thread (DATABASE_WORKER_THREAD=0)', () => {

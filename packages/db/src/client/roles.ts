@@ -34,7 +34,8 @@ function rolePrelude(role: 'svc_authenticated' | 'svc_anon', userId: string, aal
   const entries = Object.entries(opts?.settings ?? {});
   const own = entries.map((_, i) => `set_config($${4 + 2 * i}, $${5 + 2 * i}, true), `).join('');
   const readOnly = opts?.readOnly ? "set_config('transaction_read_only', 'on', true), " : '';
-  return { text: `select ${own}${readOnly}${settings}`, params: [userId, aal, role, ...entries.flat()] };
+  // A read names every setting it needs here, so its statements can run apart (see Prelude.apart).
+  return { text: `select ${own}${readOnly}${settings}`, params: [userId, aal, role, ...entries.flat()], apart: opts?.readOnly };
 }
 
 async function mapped<T>(run: () => Promise<T>): Promise<T> {

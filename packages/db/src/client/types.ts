@@ -41,7 +41,12 @@ export interface Database {
    * trip) of their own.
    */
   asUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>, settings?: Readonly<Record<string, string>>): Promise<T>;
-  /** As `asUser`, read-only: a write fails with 25006, so nothing done in it can be half-written. */
+  /**
+   * As `asUser`, read-only: a write fails with 25006, so nothing done in it can be half-written.
+   * Every statement sees `settings` and nothing an earlier statement set: in the embedded
+   * database's thread each statement runs on its own after the role's (the connection is free
+   * between them), which at READ COMMITTED sees what one transaction would.
+   */
   readsAsUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>, settings?: Readonly<Record<string, string>>): Promise<T>;
   /** A transaction as svc_anon: no table is readable and the Database API refuses with 42501. */
   asAnon<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;

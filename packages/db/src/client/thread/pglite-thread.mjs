@@ -47,8 +47,8 @@ function queryOptions(options) {
 }
 
 /**
- * One unit at a time: a statement outside any transaction, or a whole transaction from BEGIN to
- * COMMIT. A waiting interactive unit goes before any waiting bulk one, a bulk one before any
+ * One unit at a time: a statement outside any transaction (each statement of a read that runs
+ * apart is one, after its prelude), or a whole transaction from BEGIN to COMMIT. A waiting interactive unit goes before any waiting bulk one, a bulk one before any
  * background one (the saved-memory checks, the database's upkeep); within a lane, arrival order.
  * The running unit is never interrupted, so a quick call waits at most for that one.
  */
@@ -199,6 +199,7 @@ function end(id, txId, commit) {
  */
 function run(request, fn) {
   const answer = (on) => fn(on).then((result) => reply(request.id, result), (err) => refuse(request.id, err));
+  if (request.apart) return enqueue(request.lane, () => answer(db));
   if (request.begin) {
     opening.set(request.tx, deferred());
     return enqueue(request.lane, () => begin(request.tx, { run: answer, refuse: (err) => refuse(request.id, err) }, request.prelude));
@@ -226,6 +227,14 @@ function execAlone(request, fn) {
       refuse(request.id, err);
     },
   );
+}
+
+/** A script of a read whose statements run apart: in a transaction of its own, after the prelude. */
+function execAfter(prelude, text, options) {
+  return db.transaction(async (tx) => {
+    await statements.query(tx, prelude.text, prelude.params, undefined, true);
+    return statements.exec(tx, text, options);
+  });
 }
 
 /**
@@ -265,8 +274,10 @@ parentPort.on('message', (request) => {
   const { id, op } = request;
   switch (op) {
     case 'query':
+      if (request.apart) return run(request, () => statements.queryAfter(request.prelude, request.text, request.params, queryOptions(request.options)));
       return run(request, (on) => statements.query(on, request.text, request.params, queryOptions(request.options), request.tx !== undefined));
     case 'exec':
+      if (request.apart) return run(request, () => execAfter(request.prelude, request.text, queryOptions(request.options)));
       return run(request, (on) => statements.exec(on, request.text, queryOptions(request.options)));
     case 'appendLines':
       return enqueue(request.lane, () => appendLines(request.text, request.path).then((count) => reply(id, count), (err) => refuse(id, err)));

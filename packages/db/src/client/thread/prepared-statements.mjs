@@ -55,18 +55,42 @@ export function preparedStatements(db) {
     return statement;
   }
 
-  async function execute(text, params, options, inTransaction) {
+  /** Bind, Describe and Execute of a prepared statement (prepared now if it is new); Sync is the caller's. */
+  async function portal(text, params) {
     const statement = prepared.get(text) ?? (await prepare(text));
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = db.serializers[statement.types[i]];
       return serializer ? serializer(value) : value.toString();
     });
-    const messages = await send(
-      [serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()],
-      inTransaction,
-    );
+    return [serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({})];
+  }
+
+  async function execute(text, params, options, inTransaction) {
+    const messages = await send([...(await portal(text, params)), serialize.sync()], inTransaction);
     return results.parseResults(messages, db.parsers, options)[0];
+  }
+
+  /**
+   * `first` (its result unused), then the statement, before one Sync: Postgres runs every Execute
+   * up to a Sync in one implicit transaction, so what `first` sets transaction-locally holds for
+   * the statement and ends with it, as after BEGIN, without BEGIN and COMMIT of their own.
+   */
+  async function executeAfter(first, text, params, options) {
+    const messages = await send([...(await portal(first.text, first.params)), ...(await portal(text, params)), serialize.sync()], false);
+    return results.parseResults(messages, db.parsers, options)[1];
+  }
+
+  /** Whether preparing applies: parameterised statements only (see above), and none with types of their own. */
+  const preparable = (params, options) => params.length > 0 && !options?.paramTypes;
+
+  /** A statement Postgres could not run as prepared because its result columns changed under it (DDL). */
+  const resultTypeChanged = (err) => err?.code === '0A000' && err.message === RESULT_TYPE_CHANGED;
+
+  /** PGlite's query names the statement on its errors; so do these (never the parameters). */
+  function withText(err, text) {
+    if (err && typeof err === 'object' && err.query === undefined) err.query = text;
+    return err;
   }
 
   /** Closes a statement Postgres can no longer run as prepared (its result columns changed under it). */
@@ -94,18 +118,40 @@ export function preparedStatements(db) {
 
     /** `on` is the database or an open transaction of it; PGlite's own `query` wherever preparing does not apply. */
     async query(on, text, params, options, inTransaction) {
-      if (params.length === 0 || options?.paramTypes) return afterUnprepared(text, () => on.query(text, params, options));
+      if (!preparable(params, options)) return afterUnprepared(text, () => on.query(text, params, options));
       try {
         return await db.runExclusive(() => execute(text, params, options, inTransaction));
       } catch (err) {
-        if (err?.code === '0A000' && err.message === RESULT_TYPE_CHANGED) {
+        if (resultTypeChanged(err)) {
           await db.runExclusive(() => forget(text));
           // Outside a transaction nothing was aborted: prepared afresh, it runs.
           if (!inTransaction) return on.query(text, params, options);
         }
-        // PGlite's query names the statement on its errors; so does this one (never the parameters).
-        if (err && typeof err === 'object' && err.query === undefined) err.query = text;
-        throw err;
+        throw withText(err, text);
+      }
+    },
+
+    /**
+     * The statement alone, after `first` (the caller's role and settings) in the same implicit
+     * transaction: one trip, outside any transaction of ours. Where preparing does not apply, or
+     * a prepared statement went stale, the two run in a transaction of PGlite's own instead.
+     */
+    async queryAfter(first, text, params, options) {
+      const inTransaction = () =>
+        db.transaction(async (tx) => {
+          await this.query(tx, first.text, first.params, undefined, true);
+          return this.query(tx, text, params, options, true);
+        });
+      if (!preparable(params, options) || !preparable(first.params)) return inTransaction();
+      try {
+        return await db.runExclusive(() => executeAfter(first, text, params, options));
+      } catch (err) {
+        if (!resultTypeChanged(err)) throw withText(err, text);
+        await db.runExclusive(async () => {
+          await forget(text);
+          await forget(first.text);
+        });
+        return inTransaction();
       }
     },
   };
