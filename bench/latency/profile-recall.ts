@@ -65,7 +65,12 @@ function timedDatabase(db: Database): Database {
         };
       },
     });
-  return { ...db, asUser: (ctx, fn, settings) => db.asUser(ctx, (tx) => fn(wrap(tx)), settings) };
+  return {
+    ...db,
+    asUser: (ctx, fn, settings) => db.asUser(ctx, (tx) => fn(wrap(tx)), settings),
+    statementsAsUser: (ctx, fn, settings) => db.statementsAsUser(ctx, (tx) => fn(wrap(tx)), settings),
+    readsAsUser: (ctx, fn, settings) => db.readsAsUser(ctx, (tx) => fn(wrap(tx)), settings),
+  };
 }
 
 try {

@@ -299,6 +299,25 @@ describe('the embedded database in a worker thread', () => {
       expect(row?.five).toBe(5);
     });
 
+    it('statementsAsUser: each statement commits on its own under the role, and a failed later one leaves it', async () => {
+      await database.db.execute(sql`create table thread_each (k int)`);
+      await database.db.execute(sql`grant select, insert on thread_each to svc_authenticated`);
+      const seenBetween: unknown[] = [];
+      const failed = await database
+        .statementsAsUser({ userId }, async (tx) => {
+          await tx.execute(sql`insert into thread_each values (${1})`);
+          // Committed already: another transaction sees it while this work goes on.
+          seenBetween.push(...(await rowsOf(database.system((t) => t.execute(sql`select k from thread_each`)))));
+          await tx.execute(sql`insert into thread_each values (${1} / ${0}::int)`);
+        })
+        .catch((err: unknown) => sqlStateOf(err));
+      expect(failed).toBe('22012');
+      expect(seenBetween).toEqual([{ k: 1 }]);
+      expect(await rowsOf(database.db.execute(sql`select k from thread_each`))).toEqual([{ k: 1 }]);
+      const under = await database.statementsAsUser({ userId }, (tx) => rowsOf(tx.execute(who(6))), { 'svc.probe': 'given' });
+      expect(under).toEqual([{ ...caller, n: 6 }]);
+    });
+
     it('runs a statement again after DDL changed the columns it returns', async () => {
       await database.db.execute(sql`create table thread_apart_ddl (k int)`);
       await database.db.execute(sql`grant select on thread_apart_ddl to svc_authenticated`);

@@ -1,4 +1,4 @@
-// readsAsUser: a read-only transaction as the caller, with transaction-local settings made alongside the role's (asUser's too).
+// readsAsUser: a read-only transaction as the caller, with transaction-local settings made alongside the role's (asUser's and statementsAsUser's too).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memories, sqlStateOf, type Database } from '../src/index';
@@ -78,6 +78,23 @@ describe('readsAsUser', () => {
     expect(fine).toEqual([{ ef: '40', role: 'svc_authenticated', uid: cast.alice.id }]);
     const [row] = await database.db.select({ importance: memories.importance }).from(memories).where(eq(memories.id, davesMemory));
     expect(Number(row?.importance), "row-level security kept dave's memory from alice").toBeCloseTo(0.5);
+  });
+
+  it('statementsAsUser runs as the caller, read-write, under row-level security, with its settings', async () => {
+    const seen = await database.statementsAsUser(
+      { userId: cast.alice.id },
+      async (tx) => {
+        await tx.update(memories).set({ importance: 0.6 }).where(eq(memories.id, alicesMemory));
+        await tx.update(memories).set({ importance: 0.6 }).where(eq(memories.id, davesMemory));
+        return rowsOf(tx.execute(sql`select current_setting('svc.probe') as probe, current_user::text as role, svc_uid()::text as uid`));
+      },
+      { 'svc.probe': 'given' },
+    );
+    expect(seen).toEqual([{ probe: 'given', role: 'svc_authenticated', uid: cast.alice.id }]);
+    const rows = await database.db.select({ id: memories.id, importance: memories.importance }).from(memories);
+    const importance = new Map(rows.map((r) => [r.id, Number(r.importance)]));
+    expect(importance.get(alicesMemory)).toBeCloseTo(0.6);
+    expect(importance.get(davesMemory), "row-level security kept dave's memory from alice").toBeCloseTo(0.5);
   });
 
   it('leaves asUser read-write', async () => {

@@ -42,13 +42,14 @@ function counted(database: Database) {
   const ended: (() => void)[] = [];
   let settled = 0;
   const next = () => new Promise<void>((resolve) => ended.push(resolve));
+  const settle = () => {
+    settled += 1;
+    ended.splice(0).forEach((resolve) => resolve());
+  };
   const wrapped: Database = {
     ...database,
-    asUser: (ctx, fn, settings) =>
-      database.asUser(ctx, fn, settings).finally(() => {
-        settled += 1;
-        ended.splice(0).forEach((resolve) => resolve());
-      }),
+    asUser: (ctx, fn, settings) => database.asUser(ctx, fn, settings).finally(settle),
+    statementsAsUser: (ctx, fn, settings) => database.statementsAsUser(ctx, fn, settings).finally(settle),
   };
   return { database: wrapped, next, settled: () => settled };
 }

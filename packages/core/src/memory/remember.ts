@@ -103,7 +103,8 @@ async function store(deps: MemoryDeps, actor: Actor, args: Args, linkThread: boo
   // Awaited after the first transaction; if that one fails first, the embedding's own failure
   // must not surface as an unhandled rejection.
   embedding.catch(() => undefined);
-  const gathered = args.project_hint === undefined ? await deps.database.asUser(actor, (tx) => gather(tx, actor.userId, args)) : null;
+  // Its one write (the session touched) is a statement complete in itself (`statementsAsUser`).
+  const gathered = args.project_hint === undefined ? await deps.database.statementsAsUser(actor, (tx) => gather(tx, actor.userId, args)) : null;
   const prepared = await embedding;
   return deps.database.asUser(
     actor,

@@ -73,9 +73,8 @@ describe('searchBesideEmbedding', () => {
       await searchBesideEmbedding(deps, { userId: world.alice.userId, aal: 'aal2' }, 'rollout', () => Promise.resolve({ query }), () => Promise.resolve(null));
       return seen;
     };
-    // The words' plan runs after the prelude only where it travels with the caller's reads (PGlite).
-    const planMode = world.database.kind === 'embedded' ? 'force_generic_plan' : 'auto';
-    expect(await modes(true)).toEqual([planMode, 'force_generic_plan']);
+    // The settings travel with the role's, so the words' plan has them too, statements apart or not.
+    expect(await modes(true)).toEqual(['force_generic_plan', 'force_generic_plan']);
     expect(await modes(false)).toEqual(['auto', 'auto']);
   });
 });

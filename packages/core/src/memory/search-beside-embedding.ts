@@ -8,10 +8,12 @@ import type { RecallHit, RecallQuery } from './retriever';
 
 /**
  * Two transactions, both as the caller: the first runs `gather` (the session and target, whatever
- * else the tool reads) and plans the search's words (the retriever's `plan`) while the model embeds
- * `text`; the second, once the vector is there, searches and runs `finish`. Waiting for the model
- * between them holds nothing, so other requests use the embedded database's one connection
- * meanwhile. A retriever without `plan` gets its vector first and does all in one transaction.
+ * else the tool reads; a write there must be one statement complete in itself, see
+ * `statementsAsUser`) and plans the search's words (the retriever's `plan`) while the model embeds
+ * `text`; the second, once the vector is there, searches and runs `finish`, only reading
+ * (`readsAsUser`: on the embedded default its statements run apart, so the connection is not held
+ * while fusion runs here between them). Waiting for the model between them holds nothing, so
+ * other requests use the embedded database's one connection meanwhile. A retriever without `plan` gets its vector first and does all in one transaction.
  * `text` null: the tool searches nothing (`finish` gets no hits, in the one transaction).
  */
 export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>(
@@ -37,16 +39,23 @@ export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>
   // statistics stale for good.
   const deferred: ((tx: Tx) => Promise<void>)[] = [];
   try {
-    const first = await deps.database.asUser(actor, async (tx) => {
-      const started = retriever.startPlan?.(tx, text, deps.database.keepsPlans);
-      const gathered = await gather(tx);
-      return { gathered, planned: await retriever.plan!(tx, gathered.query, (work) => deferred.push(work), started) };
-    });
+    // Its writes (the session touched, a project attached) are each one statement complete in
+    // itself, so its statements may run apart too (`statementsAsUser`): what the plan's statements
+    // need set (the plan cache's mode) travels with the role's, not in a statement before them.
+    const settings = retriever.searchSettings?.(deps.database.keepsPlans);
+    const first = await deps.database.statementsAsUser(
+      actor,
+      async (tx) => {
+        const started = retriever.startPlan?.(tx, text, deps.database.keepsPlans);
+        const gathered = await gather(tx);
+        return { gathered, planned: await retriever.plan!(tx, gathered.query, (work) => deferred.push(work), started) };
+      },
+      settings,
+    );
     const clock = stageClock();
     const prepared = await embedding;
     clock.lap('vector_wait');
     // It writes nothing; the search's settings travel with the role's, one hop fewer.
-    const settings = retriever.searchSettings?.(deps.database.keepsPlans);
     return await deps.database.readsAsUser(
       actor,
       async (tx) => finish(tx, await retriever.search(tx, first.gathered.query, prepared, first.planned, settings !== undefined), first.gathered),

@@ -57,6 +57,7 @@ export async function openEmbedded(dataDir: string, opts: EmbeddedOptions = {}):
     db,
     asUser: (ctx, fn, settings) => admit(() => roles.asUser(ctx, fn, settings)),
     readsAsUser: (ctx, fn, settings) => admit(() => roles.readsAsUser(ctx, fn, settings)),
+    statementsAsUser: (ctx, fn, settings) => admit(() => roles.statementsAsUser(ctx, fn, settings)),
     asAnon: (fn) => admit(() => roles.asAnon(fn)),
     system: (fn) => admit(() => roles.system(fn)),
     appendLines: (text, path) => (client instanceof PGliteThread ? client.appendLines(text, path) : appendQueryLines(db, text, path)),

@@ -21,10 +21,14 @@ async function enterRole(tx: Tx, role: 'svc_authenticated' | 'svc_anon', userId:
   );
 }
 
-/** Transaction-local settings (names and values are bound, never spliced), and whether it only reads. */
+/**
+ * Transaction-local settings (names and values are bound, never spliced), whether it only reads,
+ * and whether its statements may run apart (`Prelude.apart`; a driver without preludes ignores it).
+ */
 interface Opening {
   settings?: Readonly<Record<string, string>>;
   readOnly?: boolean;
+  apart?: boolean;
 }
 
 /** The same settings as one parameterised statement, for a driver that runs it as its transactions' prelude. */
@@ -34,8 +38,7 @@ function rolePrelude(role: 'svc_authenticated' | 'svc_anon', userId: string, aal
   const entries = Object.entries(opts?.settings ?? {});
   const own = entries.map((_, i) => `set_config($${4 + 2 * i}, $${5 + 2 * i}, true), `).join('');
   const readOnly = opts?.readOnly ? "set_config('transaction_read_only', 'on', true), " : '';
-  // A read names every setting it needs here, so its statements can run apart (see Prelude.apart).
-  return { text: `select ${own}${readOnly}${settings}`, params: [userId, aal, role, ...entries.flat()], apart: opts?.readOnly };
+  return { text: `select ${own}${readOnly}${settings}`, params: [userId, aal, role, ...entries.flat()], apart: opts?.apart };
 }
 
 async function mapped<T>(run: () => Promise<T>): Promise<T> {
@@ -46,7 +49,7 @@ async function mapped<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export type RoleMethods = Pick<Database, 'asUser' | 'readsAsUser' | 'asAnon' | 'system'>;
+export type RoleMethods = Pick<Database, 'asUser' | 'readsAsUser' | 'statementsAsUser' | 'asAnon' | 'system'>;
 
 /**
  * `withPrelude`: the driver can run a statement right after BEGIN with the transaction's first one
@@ -77,7 +80,8 @@ export function roleMethods(db: Db, withPrelude?: typeof withTransactionPrelude)
   };
   return {
     asUser: (ctx, fn, settings) => asUser(ctx, fn, { settings }),
-    readsAsUser: (ctx, fn, settings) => asUser(ctx, fn, { settings, readOnly: true }),
+    readsAsUser: (ctx, fn, settings) => asUser(ctx, fn, { settings, readOnly: true, apart: true }),
+    statementsAsUser: (ctx, fn, settings) => asUser(ctx, fn, { settings, apart: true }),
     // Cleared explicitly: a session-level value set by someone else must not survive.
     asAnon: (fn) => asRole('svc_anon', '', '', fn),
     system(fn) {

@@ -48,6 +48,13 @@ export interface Database {
    * between them), which at READ COMMITTED sees what one transaction would.
    */
   readsAsUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>, settings?: Readonly<Record<string, string>>): Promise<T>;
+  /**
+   * As `asUser`, for work whose writes are each one statement complete in itself (a session
+   * touched, a project attached) and may stand if a later statement fails. In the embedded
+   * database's thread each statement runs and commits on its own after the role's, as a read's
+   * do (`readsAsUser`); elsewhere it is one transaction.
+   */
+  statementsAsUser<T>(ctx: UserContext, fn: (tx: Tx) => Promise<T>, settings?: Readonly<Record<string, string>>): Promise<T>;
   /** A transaction as svc_anon: no table is readable and the Database API refuses with 42501. */
   asAnon<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** A privileged transaction. */

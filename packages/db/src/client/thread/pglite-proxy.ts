@@ -69,8 +69,9 @@ export interface Prelude {
   text: string;
   params: unknown[];
   /**
-   * The transaction only reads, at READ COMMITTED, and what it needs set the prelude sets: each of
-   * its statements then runs as a unit of its own, right after the prelude (see `readsApart`).
+   * Each statement runs as a unit of its own, right after the prelude (see `statementsApart`): for
+   * a read at READ COMMITTED, or work whose writes are each complete in one statement; either way
+   * what its statements need set the prelude sets.
    */
   apart?: boolean;
 }
@@ -195,7 +196,7 @@ export class PGliteThread {
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     const lane = currentDatabaseLane();
     const prelude = preludes.getStore();
-    if (prelude?.apart) return this.readsApart(fn, prelude, lane);
+    if (prelude?.apart) return this.statementsApart(fn, prelude, lane);
     const txId = this.nextId++;
     let begun: Promise<unknown> | undefined;
     let closed = false;
@@ -239,16 +240,17 @@ export class PGliteThread {
   }
 
   /**
-   * A read whose statements do not hold the one connection between them: each is a unit of its
-   * own, the prelude and the statement in one implicit transaction (one trip into PGlite), so while
-   * the caller works between two statements the thread runs other callers' units. At READ
-   * COMMITTED every statement of a transaction takes a snapshot of its own anyway, so a read sees
-   * what it would have seen in one transaction; only a setting one statement makes for the next is
-   * lost, and such a read passes its settings in the prelude. Statements sent at once still run in
-   * the order sent (one lane, arrival order). Under 50 sessions a recall's search held the
-   * connection 2-3 ms a call while it waited for the serving thread between its statements.
+   * Statements that do not hold the one connection between them: each is a unit of its own, the
+   * prelude and the statement in one implicit transaction (one trip into PGlite, committed at its
+   * end), so while the caller works between two statements the thread runs other callers' units.
+   * At READ COMMITTED every statement of a transaction takes a snapshot of its own anyway, so a read
+   * sees what it would have seen in one transaction; what is lost is a setting one statement makes
+   * for the next (the prelude makes the caller's), and for writes, that an earlier statement's stands
+   * when a later one fails (`statementsAsUser`). Statements sent at once still run in the order sent
+   * (one lane, arrival order). Under 50 sessions a recall's search held the connection 2-3 ms a call
+   * while it waited for the serving thread between its statements.
    */
-  private async readsApart<T>(fn: (tx: Transaction) => Promise<T>, prelude: Prelude, lane: DatabaseLane): Promise<T> {
+  private async statementsApart<T>(fn: (tx: Transaction) => Promise<T>, prelude: Prelude, lane: DatabaseLane): Promise<T> {
     let closed = false;
     const alone = <R>(request: Record<string, unknown>): Promise<R> =>
       closed ? Promise.reject(new Error('Transaction is closed')) : this.send<R>({ ...request, lane, prelude, apart: true });
