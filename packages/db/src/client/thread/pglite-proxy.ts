@@ -64,6 +64,26 @@ function statementRequest(text: string, params: unknown[] | undefined, options: 
   return { op: 'query', text, params: params ?? [], options: wireOptions(options) };
 }
 
+/** PGlite's Transaction interface over `send`, which carries each statement to the thread. */
+function transactionVia(
+  send: <R>(request: Record<string, unknown>) => Promise<R>,
+  rollback: () => Promise<void>,
+  closed: () => boolean,
+): Transaction {
+  return {
+    query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
+      send<Results<R>>(statementRequest(text, params, options)).then((result) => parseRows(result, options?.parsers)),
+    sql: () => Promise.reject(new TypeError('tagged sql is not supported by the database thread')),
+    exec: (text, options) =>
+      send<Results[]>({ op: 'exec', text, options: wireOptions(options) }).then((all) => all.map((r) => parseRows(r, options?.parsers))),
+    rollback,
+    listen: () => Promise.reject(new TypeError('LISTEN inside a transaction is not supported by the database thread')),
+    get closed() {
+      return closed();
+    },
+  };
+}
+
 /** A statement every transaction opened inside `withTransactionPrelude` runs first (its result unused). */
 export interface Prelude {
   text: string;
@@ -213,18 +233,11 @@ export class PGliteThread {
       await begun;
       await this.send({ op: 'end', tx: txId, commit });
     };
-    const tx: Transaction = {
-      query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
-        inTx<Results<R>>(statementRequest(text, params, options)).then((result) => parseRows(result, options?.parsers)),
-      sql: () => Promise.reject(new TypeError('tagged sql is not supported by the database thread')),
-      exec: (text, options) =>
-        inTx<Results[]>({ op: 'exec', text, options: wireOptions(options) }).then((all) => all.map((r) => parseRows(r, options?.parsers))),
-      rollback: () => (closed ? Promise.reject(new Error('Transaction is closed')) : end(false)),
-      listen: () => Promise.reject(new TypeError('LISTEN inside a transaction is not supported by the database thread')),
-      get closed() {
-        return closed;
-      },
-    };
+    const tx = transactionVia(
+      inTx,
+      () => (closed ? Promise.reject(new Error('Transaction is closed')) : end(false)),
+      () => closed,
+    );
     let result: T;
     try {
       // Whatever `fn` opens besides this transaction is not bound by its prelude.
@@ -254,21 +267,14 @@ export class PGliteThread {
     let closed = false;
     const alone = <R>(request: Record<string, unknown>): Promise<R> =>
       closed ? Promise.reject(new Error('Transaction is closed')) : this.send<R>({ ...request, lane, prelude, apart: true });
-    const tx: Transaction = {
-      query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
-        alone<Results<R>>(statementRequest(text, params, options)).then((result) => parseRows(result, options?.parsers)),
-      sql: () => Promise.reject(new TypeError('tagged sql is not supported by the database thread')),
-      exec: (text, options) =>
-        alone<Results[]>({ op: 'exec', text, options: wireOptions(options) }).then((all) => all.map((r) => parseRows(r, options?.parsers))),
+    const tx = transactionVia(
+      alone,
       // Nothing is open to roll back: every statement has ended.
-      rollback: async () => {
+      async () => {
         closed = true;
       },
-      listen: () => Promise.reject(new TypeError('LISTEN inside a transaction is not supported by the database thread')),
-      get closed() {
-        return closed;
-      },
-    };
+      () => closed,
+    );
     try {
       return await preludes.exit(() => fn(tx));
     } finally {
