@@ -13,7 +13,8 @@ import type { RecallHit, RecallQuery } from './retriever';
  * `text`; the second, once the vector is there, searches and runs `finish`, only reading
  * (`readsAsUser`: on the embedded default its statements run apart, so the connection is not held
  * while fusion runs here between them). Waiting for the model between them holds nothing, so
- * other requests use the embedded database's one connection meanwhile. A retriever without `plan` gets its vector first and does all in one transaction.
+ * other requests use the embedded database's one connection meanwhile. A retriever without `plan`
+ * gets its vector first and does all in one transaction.
  * `text` null: the tool searches nothing (`finish` gets no hits, in the one transaction).
  */
 export async function searchBesideEmbedding<G extends { query: RecallQuery }, R>(

@@ -47,9 +47,10 @@ function queryOptions(options) {
 }
 
 /**
- * One unit at a time: a statement outside any transaction (each statement of a read that runs
- * apart is one, after its prelude), or a whole transaction from BEGIN to COMMIT. A waiting interactive unit goes before any waiting bulk one, a bulk one before any
- * background one (the saved-memory checks, the database's upkeep); within a lane, arrival order.
+ * One unit at a time: a statement outside any transaction (each statement of work that runs apart
+ * is one, after its prelude), or a whole transaction from BEGIN to COMMIT. A waiting interactive
+ * unit goes before any waiting bulk one, a bulk one before any background one (the saved-memory
+ * checks, the database's upkeep); within a lane, arrival order.
  * The running unit is never interrupted, so a quick call waits at most for that one.
  */
 const lanes = { interactive: [], bulk: [], background: [] };
@@ -229,7 +230,7 @@ function execAlone(request, fn) {
   );
 }
 
-/** A script of a read whose statements run apart: in a transaction of its own, after the prelude. */
+/** A script of work whose statements run apart: in a transaction of its own, after the prelude. */
 function execAfter(prelude, text, options) {
   return db.transaction(async (tx) => {
     await statements.query(tx, prelude.text, prelude.params, undefined, true);
