@@ -230,14 +230,6 @@ function execAlone(request, fn) {
   );
 }
 
-/** A script of work whose statements run apart: in a transaction of its own, after the prelude. */
-function execAfter(prelude, text, options) {
-  return db.transaction(async (tx) => {
-    await statements.query(tx, prelude.text, prelude.params, undefined, true);
-    return statements.exec(tx, text, options);
-  });
-}
-
 /**
  * Database.appendLines: a read of one text column, its rows written to the file here and only their
  * count sent back. Written synchronously, while the rows are still young: held across an await they
@@ -278,7 +270,8 @@ parentPort.on('message', (request) => {
       if (request.apart) return run(request, () => statements.queryAfter(request.prelude, request.text, request.params, queryOptions(request.options)));
       return run(request, (on) => statements.query(on, request.text, request.params, queryOptions(request.options), request.tx !== undefined));
     case 'exec':
-      if (request.apart) return run(request, () => execAfter(request.prelude, request.text, queryOptions(request.options)));
+      // A script of work that runs apart: in a transaction of its own, after the prelude.
+      if (request.apart) return run(request, () => statements.inTransactionAfter(request.prelude, (tx) => statements.exec(tx, request.text, queryOptions(request.options))));
       return run(request, (on) => statements.exec(on, request.text, queryOptions(request.options)));
     case 'appendLines':
       return enqueue(request.lane, () => appendLines(request.text, request.path).then((count) => reply(id, count), (err) => refuse(id, err)));

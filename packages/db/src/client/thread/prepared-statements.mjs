@@ -137,11 +137,7 @@ export function preparedStatements(db) {
      * a prepared statement went stale, the two run in a transaction of PGlite's own instead.
      */
     async queryAfter(first, text, params, options) {
-      const inTransaction = () =>
-        db.transaction(async (tx) => {
-          await this.query(tx, first.text, first.params, undefined, true);
-          return this.query(tx, text, params, options, true);
-        });
+      const inTransaction = () => this.inTransactionAfter(first, (tx) => this.query(tx, text, params, options, true));
       if (!preparable(params, options) || !preparable(first.params)) return inTransaction();
       try {
         return await db.runExclusive(() => executeAfter(first, text, params, options));
@@ -153,6 +149,14 @@ export function preparedStatements(db) {
         });
         return inTransaction();
       }
+    },
+
+    /** `run` in a transaction of PGlite's own, after `first` (the caller's role and settings). */
+    inTransactionAfter(first, run) {
+      return db.transaction(async (tx) => {
+        await this.query(tx, first.text, first.params, undefined, true);
+        return run(tx);
+      });
     },
   };
 }
